@@ -1,0 +1,18 @@
+import { SellerApiError } from "../../seller-api/errors.js";
+
+/** The locale key that explains a Seller API failure to a seller. */
+export function apiErrorMessageKey(error: unknown): string {
+  if (!(error instanceof SellerApiError)) return "error-generic";
+  switch (error.kind) {
+    case "unavailable":
+      return "error-api-unavailable";
+    case "unauthorized":
+      return "error-api-unauthorized";
+    case "bad_response":
+      return "error-api-bad-response";
+    case "not_found":
+      return "error-api-not-found";
+    case "invalid":
+      return "error-api-invalid";
+  }
+}

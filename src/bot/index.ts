@@ -1,0 +1,128 @@
+import { conversations } from "@grammyjs/conversations";
+import { sequentialize } from "@grammyjs/runner";
+import { Bot, type Composer, session } from "grammy";
+import type { Config } from "../config.js";
+import { createI18n, type Locale, localeOfTelegramUser } from "../i18n.js";
+import type { Logger } from "../logger.js";
+import type { SellerApi } from "../seller-api/client.js";
+import { KEY_PREFIX, type Storage } from "../storage/index.js";
+import { installApiTransformers } from "./api-transformers.js";
+import type { BotContext, ConversationContext, SessionData } from "./context.js";
+import { createErrorHandler } from "./error-boundary.js";
+import { createDirectoriesFeature } from "./features/directories/index.js";
+import { createFallbackFeature } from "./features/fallback.js";
+import { createImportFeature } from "./features/import/index.js";
+import { createLanguageFeature } from "./features/language.js";
+import { createLinkingFeature } from "./features/linking.js";
+import { createOrdersFeature } from "./features/orders/index.js";
+import { createProductsFeature } from "./features/products/index.js";
+import { createStartFeature } from "./features/start.js";
+import { requireLink } from "./middlewares/access-gate.js";
+import { privateOnly } from "./middlewares/private-only.js";
+import { type UpdateObserver, updateLogger } from "./middlewares/update-logger.js";
+
+export interface BotDeps {
+  config: Config;
+  logger: Logger;
+  api: SellerApi;
+  storage: Storage;
+  /** Observes every handled update (metrics). */
+  onUpdate?: UpdateObserver;
+}
+
+/** What seller-data features get: the deps and the gate that keeps unlinked chats out. */
+export interface FeatureDeps extends BotDeps {
+  i18n: ReturnType<typeof createI18n<ConversationContext>>;
+  requireLink: ReturnType<typeof requireLink>;
+}
+
+export type SellerBot = Bot<BotContext> & { i18n: FeatureDeps["i18n"] };
+
+/** Builds the bot for production and tests alike; nothing here reads the environment. */
+export function createBot(deps: BotDeps): SellerBot {
+  const { config, logger, storage } = deps;
+  const bot = new Bot<BotContext>(config.botToken, {
+    client: { apiRoot: config.botApiRoot },
+  });
+  installApiTransformers(bot.api);
+
+  // Inside conversations ctx.chatLocale is set by a plugin (no session there); outside, the session.
+  const i18n = createI18n<ConversationContext>(
+    (ctx) => ctx.chatLocale ?? (ctx as Partial<BotContext>).session?.locale,
+  );
+  const features: FeatureDeps = { ...deps, i18n, requireLink: requireLink(deps.api) };
+  const secrets = [
+    config.botToken,
+    ...(config.sellerAuth.kind === "token"
+      ? [config.sellerAuth.token]
+      : [config.sellerAuth.clientSecret]),
+  ];
+  const onError = createErrorHandler(logger, i18n, secrets);
+  bot.catch(onError);
+
+  // Each chat's updates in order: session and conversation state are read and written per update.
+  bot.use(sequentialize((ctx) => ctx.chat?.id.toString() ?? ctx.from?.id.toString()));
+  const guarded: Composer<BotContext> = bot.errorBoundary(onError);
+  guarded.use(updateLogger(logger, deps.onUpdate));
+  guarded.use(
+    privateOnly((ctx) =>
+      i18n.t(localeOfTelegramUser(ctx), "private-only", { bot: ctx.me.username }),
+    ),
+  );
+  guarded.use(
+    session({
+      initial: (): SessionData => ({}),
+      storage: storage.adapter<SessionData>(),
+      prefix: KEY_PREFIX.session,
+    }),
+  );
+  guarded.use(i18n);
+  guarded.use(
+    conversations<BotContext, ConversationContext>({
+      storage: {
+        type: "key",
+        version: 1,
+        prefix: KEY_PREFIX.conversation,
+        adapter: storage.adapter(),
+      },
+      plugins: async (conversation) => {
+        const locale: Locale = await conversation.external(
+          (outer) => outer.session.locale ?? localeOfTelegramUser(outer),
+        );
+        return [
+          (ctx, next) => {
+            ctx.chatLocale = locale;
+            installApiTransformers(ctx.api);
+            return next();
+          },
+          i18n,
+        ];
+      },
+    }),
+  );
+
+  // Before the conversations, so /cancel always works.
+  guarded.command("cancel", async (ctx) => {
+    const active = Object.keys(await ctx.conversation.active()).length > 0;
+    await ctx.conversation.exitAll();
+    await ctx.reply(ctx.t(active ? "cancelled" : "nothing-to-cancel"));
+  });
+
+  guarded.use(createLinkingFeature({ api: deps.api, i18n, logger, timeZone: config.timeZone }));
+  guarded.use(createStartFeature(i18n));
+  guarded.use(createLanguageFeature());
+  for (const feature of sellerDataFeatures(features)) guarded.use(feature);
+  guarded.use(createFallbackFeature());
+
+  return Object.assign(bot, { i18n });
+}
+
+/** The features that show seller data; each puts `requireLink` in front of its handlers. */
+function sellerDataFeatures(deps: FeatureDeps): Composer<BotContext>[] {
+  return [
+    createOrdersFeature(deps),
+    createProductsFeature(deps),
+    createDirectoriesFeature(deps),
+    createImportFeature(deps),
+  ];
+}

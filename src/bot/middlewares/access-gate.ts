@@ -1,0 +1,47 @@
+import type { MiddlewareFn } from "grammy";
+import type { SellerApi } from "../../seller-api/client.js";
+import type { BotContext, LinkCache } from "../context.js";
+import { apiErrorMessageKey } from "../helpers/api-errors.js";
+
+/** How long a read link status is trusted before it is read again. */
+export const LINK_STATUS_TTL_MS = 60_000;
+
+export async function readLinkStatus(api: SellerApi, chatId: number): Promise<LinkCache> {
+  const status = await api.linkStatus(chatId);
+  return {
+    active: status.isActive,
+    languageCode: status.languageCode ?? null,
+    confirmedAt: status.confirmedAt ?? null,
+    checkedAt: Date.now(),
+  };
+}
+
+/**
+ * In front of every command that shows seller data: lets only chats with an active link
+ * through. An unlinked chat gets instructions; no Seller API data call is made for it.
+ */
+export function requireLink(api: SellerApi): MiddlewareFn<BotContext> {
+  return async (ctx, next) => {
+    const cached = ctx.session.link;
+    let link = cached;
+    if (!cached || Date.now() - cached.checkedAt > LINK_STATUS_TTL_MS) {
+      try {
+        link = await readLinkStatus(api, ctx.chat!.id);
+        ctx.session.link = link;
+      } catch (error) {
+        await answer(ctx, ctx.t(apiErrorMessageKey(error)));
+        return;
+      }
+    }
+    if (!link?.active) {
+      await answer(ctx, ctx.t("not-linked"));
+      return;
+    }
+    await next();
+  };
+}
+
+async function answer(ctx: BotContext, text: string) {
+  if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => {});
+  await ctx.reply(text);
+}

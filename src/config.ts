@@ -1,0 +1,229 @@
+import { z } from "zod";
+
+/** The settings of contract section 1, parsed once at start. Nothing else reads process.env. */
+
+const DEFAULT_PENDING_STATUSES = [
+  "pending",
+  "queued",
+  "new",
+  "processing",
+  "inprogress",
+  "waiting",
+];
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((s) => (s === "" ? undefined : s))
+  .optional();
+
+const csvList = (fallback: string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((s) =>
+      s === undefined || s.trim() === ""
+        ? fallback
+        : s
+            .split(",")
+            .map((x) => x.trim())
+            .filter(Boolean),
+    );
+
+const intFrom = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((s, ctx) => {
+      if (s === undefined || s.trim() === "") return fallback;
+      const n = Number(s);
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: "custom", message: `must be a whole number from ${min} to ${max}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const url = (what: string) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (s) => /^https?:\/\/[^\s]+$/.test(s) && URL.canParse(s),
+      `must be an http(s) URL (${what})`,
+    )
+    .transform((s) => s.replace(/\/+$/, ""));
+
+const envSchema = z
+  .object({
+    BOT_TOKEN: z
+      .string({ error: "is required" })
+      .trim()
+      .regex(/^\d+:[A-Za-z0-9_-]+$/, "must look like 123456:ABC-DEF (the token from @BotFather)"),
+    SELLER_API_URL: url("the Seller API base URL"),
+    SELLER_API_TOKEN: optionalString,
+    SELLER_CLIENT_ID: optionalString,
+    SELLER_CLIENT_SECRET: optionalString,
+    BOT_API_ROOT: url("the Bot API root").default("https://api.telegram.org"),
+    REDIS_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((s) => (s ? s : undefined))
+      .refine(
+        (s) => s === undefined || /^rediss?:\/\//.test(s),
+        "must start with redis:// or rediss://",
+      ),
+    REDIS_KEY_PREFIX: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_.:-]{0,64}$/, "must be up to 64 characters of A-Z, a-z, 0-9, _ . : -")
+      .default("sellerbot:"),
+    DATA_DIR: z.string().trim().default("./data"),
+    BOT_MODE: z
+      .enum(["polling", "webhook"], { error: "must be polling or webhook" })
+      .default("polling"),
+    WEBHOOK_URL: optionalString.pipe(url("the public webhook URL").optional()),
+    WEBHOOK_SECRET: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{1,256}$/, "must be 1-256 characters of A-Z, a-z, 0-9, _ and -")
+        .optional(),
+    ),
+    PORT: intFrom(0, 0, 65535),
+    IMPORT_POLL_INTERVAL_MS: intFrom(5000, 100, 3_600_000),
+    IMPORT_MAX_WATCH_HOURS: intFrom(24, 1, 24 * 30),
+    IMPORT_PENDING_STATUSES: csvList(DEFAULT_PENDING_STATUSES),
+    IMPORT_VAT_RATES: csvList(["0", "12"]).transform((list, ctx) => {
+      const rates = list.map(Number);
+      if (rates.some((r) => !Number.isInteger(r) || r < 0 || r > 100)) {
+        ctx.addIssue({ code: "custom", message: "must be whole percentages separated by commas" });
+        return z.NEVER;
+      }
+      return rates;
+    }),
+    TIME_ZONE: z
+      .string()
+      .trim()
+      .default("Asia/Almaty")
+      .refine((tz) => {
+        try {
+          new Intl.DateTimeFormat("en", { timeZone: tz });
+          return true;
+        } catch {
+          return false;
+        }
+      }, "must be an IANA time zone such as Asia/Almaty"),
+    SELLER_API_TIMEOUT_MS: intFrom(10_000, 100, 120_000),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+        error: "must be one of fatal, error, warn, info, debug, trace, silent",
+      })
+      .default("info"),
+  })
+  .superRefine((env, ctx) => {
+    const hasClient = env.SELLER_CLIENT_ID !== undefined || env.SELLER_CLIENT_SECRET !== undefined;
+    if (!env.SELLER_API_TOKEN && !hasClient) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SELLER_API_TOKEN"],
+        message: "is required (or set SELLER_CLIENT_ID and SELLER_CLIENT_SECRET)",
+      });
+    }
+    if (hasClient && (!env.SELLER_CLIENT_ID || !env.SELLER_CLIENT_SECRET)) {
+      const missing = env.SELLER_CLIENT_ID ? "SELLER_CLIENT_SECRET" : "SELLER_CLIENT_ID";
+      ctx.addIssue({ code: "custom", path: [missing], message: "is required with the other one" });
+    }
+    if (env.BOT_MODE === "webhook") {
+      for (const name of ["WEBHOOK_URL", "WEBHOOK_SECRET"] as const) {
+        if (!env[name])
+          ctx.addIssue({ code: "custom", path: [name], message: "is required in webhook mode" });
+      }
+      if (!env.PORT)
+        ctx.addIssue({ code: "custom", path: ["PORT"], message: "is required in webhook mode" });
+    }
+  });
+
+export type SellerAuth =
+  | { kind: "token"; token: string }
+  | { kind: "client"; clientId: string; clientSecret: string };
+
+export interface Config {
+  botToken: string;
+  botApiRoot: string;
+  sellerApiUrl: string;
+  sellerAuth: SellerAuth;
+  sellerApiTimeoutMs: number;
+  redisUrl: string | undefined;
+  /** Prefix of every Redis key, so several bots (or test runs) can share one Redis. */
+  redisKeyPrefix: string;
+  dataDir: string;
+  mode: "polling" | "webhook";
+  webhook: { url: string; secret: string } | undefined;
+  port: number | undefined;
+  import: {
+    pollIntervalMs: number;
+    maxWatchMs: number;
+    pendingStatuses: string[];
+    vatRates: number[];
+  };
+  timeZone: string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Parses the environment; throws ConfigError whose message is one line naming the variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = String(issue.path[0] ?? "settings");
+    const message =
+      issue.code === "invalid_type" && env[name] === undefined ? "is required" : issue.message;
+    throw new ConfigError(`${name} ${message}`);
+  }
+  const e = result.data;
+  return {
+    botToken: e.BOT_TOKEN,
+    botApiRoot: e.BOT_API_ROOT,
+    sellerApiUrl: e.SELLER_API_URL,
+    sellerAuth: e.SELLER_API_TOKEN
+      ? { kind: "token", token: e.SELLER_API_TOKEN }
+      : { kind: "client", clientId: e.SELLER_CLIENT_ID!, clientSecret: e.SELLER_CLIENT_SECRET! },
+    sellerApiTimeoutMs: e.SELLER_API_TIMEOUT_MS,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    dataDir: e.DATA_DIR,
+    mode: e.BOT_MODE,
+    webhook:
+      e.BOT_MODE === "webhook" ? { url: e.WEBHOOK_URL!, secret: e.WEBHOOK_SECRET! } : undefined,
+    port: e.PORT || undefined,
+    import: {
+      pollIntervalMs: e.IMPORT_POLL_INTERVAL_MS,
+      maxWatchMs: e.IMPORT_MAX_WATCH_HOURS * 3_600_000,
+      pendingStatuses: e.IMPORT_PENDING_STATUSES.map(normalizeStatus),
+      vatRates: e.IMPORT_VAT_RATES,
+    },
+    timeZone: e.TIME_ZONE,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** Statuses compare ignoring case, spaces, `_` and `-` (contract section 5). */
+export function normalizeStatus(status: string): string {
+  return status.toLowerCase().replace(/[\s_-]+/g, "");
+}
+
+/** Reads `.env` (if present) into process.env, then parses it. The only reader of process.env. */
+export function loadConfig(): Config {
+  try {
+    // Node's own .env reader (Node >= 20.12); variables already set win.
+    process.loadEnvFile();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  return parseConfig(process.env);
+}

@@ -1,0 +1,71 @@
+import type { Locale } from "../../i18n.js";
+import type { FieldError, SellerApiErrorKind } from "../../seller-api/errors.js";
+import type { FileFormat, SourceRef } from "../types.js";
+
+/** A product as sent in one request: where it came from in the seller's file. */
+export interface SentProduct {
+  ref: SourceRef;
+  skuRefs: SourceRef[];
+}
+
+/** One accepted import request (at most 30 products), watched until its job is final. */
+export interface SentBatch {
+  /** 1-based number of the request within the document. */
+  batch: number;
+  jobId: number;
+  /** Index for index, the products of the request. */
+  products: SentProduct[];
+}
+
+/** A request the API did not accept; reported with its rows, never retried blindly. */
+export interface FailedBatch {
+  batch: number;
+  products: SentProduct[];
+  error: {
+    kind: SellerApiErrorKind;
+    status?: number;
+    /** The API's per-field errors of a 400, field names as the API gave them. */
+    fieldErrors: FieldError[];
+    /** A timeout or 5xx after sending: the products may have been created anyway. */
+    maybeProcessed: boolean;
+  };
+}
+
+/** One seller document whose import jobs are watched; one summary is sent per document. */
+export interface WatchedDocument {
+  id: string;
+  chatId: number;
+  locale: Locale;
+  fileName: string;
+  format: FileFormat;
+  createdAt: number;
+  /** The status message edited as the work moves. */
+  progressMessageId?: number;
+  /** Products the seller chose not to send (invalid locally). */
+  skippedInvalid: number;
+  batches: SentBatch[];
+  failedBatches: FailedBatch[];
+}
+
+/** What /jobs shows of a document. */
+export interface DocumentStatus {
+  id: string;
+  fileName: string;
+  createdAt: number;
+  state: "watching" | "done" | "expired";
+  products: number;
+  succeeded: number;
+  failed: number;
+  pending: number;
+}
+
+export interface ImportWatcher {
+  /** Persists the document; the polling loop (of any instance) takes it from there. */
+  watch(document: WatchedDocument): Promise<void>;
+  /** The chat's recent documents, newest first. */
+  recent(chatId: number, limit: number): Promise<DocumentStatus[]>;
+  /** Starts the polling loop (resumes documents left by an earlier run). */
+  start(): void;
+  /** Finishes the current poll, releases claims, stops. */
+  stop(): Promise<void>;
+}

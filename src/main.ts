@@ -1,0 +1,40 @@
+import { run } from "@grammyjs/runner";
+import { createApp } from "./app.js";
+import { ConfigError, loadConfig } from "./config.js";
+import { createLogger } from "./logger.js";
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      // One line that names the setting, no stack trace (contract 1).
+      process.stderr.write(`Configuration error: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const app = createApp(config, logger);
+  await app.init();
+  await app.bot.api.deleteWebhook();
+  const runner = run(app.bot, {
+    runner: { fetch: { allowed_updates: ["message", "callback_query"] } },
+  });
+  logger.info({ mode: config.mode, storage: app.storage.kind }, "bot started");
+
+  const stop = async () => {
+    logger.info("stopping");
+    if (runner.isRunning()) await runner.stop();
+    await app.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Fatal: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

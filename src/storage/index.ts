@@ -1,0 +1,16 @@
+import type { Config } from "../config.js";
+import { createDiskStorage } from "./disk.js";
+import { createRedisStorage } from "./redis.js";
+import type { Storage } from "./types.js";
+
+export type { KeyValueStore, Storage } from "./types.js";
+export { KEY_PREFIX } from "./types.js";
+
+/** Redis when REDIS_URL is set (shared by instances), else files under DATA_DIR. */
+export function createStorage(
+  config: Pick<Config, "redisUrl" | "redisKeyPrefix" | "dataDir">,
+): Storage {
+  return config.redisUrl
+    ? createRedisStorage(config.redisUrl, config.redisKeyPrefix)
+    : createDiskStorage(config.dataDir);
+}

@@ -1,0 +1,78 @@
+import { RedisAdapter } from "@grammyjs/storage-redis";
+import { Redis } from "ioredis";
+import type { KeyValueStore, Storage } from "./types.js";
+
+// Compare-and-act scripts, so a claim is only released or renewed by its owner.
+const DELETE_IF_EQUALS = `if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) else return 0 end`;
+const EXPIRE_IF_EQUALS = `if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("PEXPIRE", KEYS[1], ARGV[2]) else return 0 end`;
+
+export function createRedisKv(redis: Redis, keyPrefix: string): KeyValueStore {
+  return {
+    async get<T>(key: string) {
+      const raw = await redis.get(key);
+      return raw === null ? undefined : (JSON.parse(raw) as T);
+    },
+    async set(key, value, ttlMs) {
+      const raw = JSON.stringify(value);
+      if (ttlMs) await redis.set(key, raw, "PX", ttlMs);
+      else await redis.set(key, raw);
+    },
+    async setIfAbsent(key, value, ttlMs) {
+      const raw = JSON.stringify(value);
+      const result = ttlMs
+        ? await redis.set(key, raw, "PX", ttlMs, "NX")
+        : await redis.set(key, raw, "NX");
+      return result === "OK";
+    },
+    async deleteIfEquals(key, expected) {
+      return (await redis.eval(DELETE_IF_EQUALS, 1, key, JSON.stringify(expected))) === 1;
+    },
+    async expireIfEquals(key, expected, ttlMs) {
+      return (await redis.eval(EXPIRE_IF_EQUALS, 1, key, JSON.stringify(expected), ttlMs)) === 1;
+    },
+    async delete(key) {
+      await redis.del(key);
+    },
+    async keys(prefix) {
+      const found: string[] = [];
+      let cursor = "0";
+      do {
+        // ioredis prefixes keys of commands, but not SCAN's pattern nor its answers.
+        const [next, batch] = await redis.scan(
+          cursor,
+          "MATCH",
+          `${keyPrefix}${prefix}*`,
+          "COUNT",
+          500,
+        );
+        cursor = next;
+        found.push(...batch.map((key) => key.slice(keyPrefix.length)));
+      } while (cursor !== "0");
+      return found;
+    },
+    async ping() {
+      await redis.ping();
+    },
+  };
+}
+
+export function createRedisStorage(url: string, keyPrefix: string): Storage & { redis: Redis } {
+  const redis = new Redis(url, {
+    keyPrefix,
+    // Fail a command instead of queueing it forever while Redis is away; reconnect meanwhile.
+    maxRetriesPerRequest: 2,
+    enableOfflineQueue: true,
+    lazyConnect: false,
+  });
+  // Connection errors are retried by ioredis; keep them from becoming unhandled events.
+  redis.on("error", () => {});
+  return {
+    kind: "redis",
+    redis,
+    kv: createRedisKv(redis, keyPrefix),
+    adapter: <T>() => new RedisAdapter<T>({ instance: redis }),
+    async close() {
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import type { StorageAdapter } from "grammy";
+
+/**
+ * The little key-value store the bot needs beyond sessions: caches, link tokens in flight,
+ * watched import jobs and the claims that keep several instances from doing a job twice.
+ * Values are JSON. Redis backs it when REDIS_URL is set, files under DATA_DIR otherwise.
+ */
+export interface KeyValueStore {
+  get<T>(key: string): Promise<T | undefined>;
+  set(key: string, value: unknown, ttlMs?: number): Promise<void>;
+  /** Sets only when the key is absent; true when it was set. The building block of claims. */
+  setIfAbsent(key: string, value: unknown, ttlMs?: number): Promise<boolean>;
+  /** Deletes only while the key still holds `expected` (release one's own claim). */
+  deleteIfEquals(key: string, expected: unknown): Promise<boolean>;
+  /** Renews the TTL only while the key still holds `expected` (extend one's own lease). */
+  expireIfEquals(key: string, expected: unknown, ttlMs: number): Promise<boolean>;
+  delete(key: string): Promise<void>;
+  /** Keys under a prefix; meant for small sets such as the watched jobs. */
+  keys(prefix: string): Promise<string[]>;
+  /** Throws when the store cannot be reached (readiness). */
+  ping(): Promise<void>;
+}
+
+export interface Storage {
+  kind: "redis" | "disk";
+  kv: KeyValueStore;
+  /** grammY adapter for sessions and conversations; keys are prefixed by their users. */
+  adapter<T>(): StorageAdapter<T>;
+  close(): Promise<void>;
+}
+
+/** Key prefixes, kept apart so sessions and conversations never overwrite each other. */
+export const KEY_PREFIX = {
+  session: "session:",
+  conversation: "conv:",
+  cache: "cache:",
+  import: "import:",
+} as const;

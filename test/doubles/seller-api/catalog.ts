@@ -1,0 +1,245 @@
+/** Live state (seed clone + what imports changed) and the read queries over it. */
+
+import type { Seed, SeedAttribute, SeedAttributeValue, SeedOrder, SeedProduct } from "./types.js";
+import type { OrdersQuery, PageQuery, ProductsQuery } from "./validation.js";
+
+const collator = new Intl.Collator("ru", { sensitivity: "base", numeric: true });
+const has = (text: string, needle: string) => text.toLowerCase().includes(needle.toLowerCase());
+const pages = (total: number, size: number) => Math.ceil(total / size);
+const slice = <T>(items: T[], q: PageQuery) =>
+  items.slice((q.pageNumber - 1) * q.pageSize, q.pageNumber * q.pageSize);
+
+export class Catalog {
+  readonly products: SeedProduct[];
+  readonly attributesByCode = new Map<string, SeedAttribute>();
+  readonly valuesByCode = new Map<string, SeedAttributeValue>();
+  private readonly leafIds: Set<number>;
+  private nextProductId: number;
+  private nextSkuId: number;
+
+  constructor(readonly seed: Seed) {
+    this.products = structuredClone(seed.products);
+    for (const a of seed.attributes) this.attributesByCode.set(a.code, a);
+    for (const v of seed.attributeValues) this.valuesByCode.set(v.code, v);
+    const parents = new Set(seed.categories.map((c) => c.parentId));
+    this.leafIds = new Set(seed.categories.filter((c) => !parents.has(c.id)).map((c) => c.id));
+    this.nextProductId = Math.max(...this.products.map((p) => p.productId)) + 1;
+    this.nextSkuId = Math.max(...this.products.flatMap((p) => p.skus.map((s) => s.skuId))) + 1;
+  }
+
+  category(id: number) {
+    return this.seed.categories.find((c) => c.id === id);
+  }
+  isLeaf(id: number): boolean {
+    return this.leafIds.has(id);
+  }
+  brandExists(id: number): boolean {
+    return this.seed.brands.some((b) => b.id === id);
+  }
+  product(id: number): SeedProduct | undefined {
+    return this.products.find((p) => p.productId === id);
+  }
+  /** skuId of the SKU holding a barcode, if any. */
+  skuOfBarcode(barcode: string): number | undefined {
+    for (const p of this.products) {
+      for (const s of p.skus) if (s.skuBarcode === barcode) return s.skuId;
+    }
+    return undefined;
+  }
+  newProductId(): number {
+    return this.nextProductId++;
+  }
+  newSkuId(): number {
+    return this.nextSkuId++;
+  }
+
+  // ------------------------------------------------------------ orders
+
+  /**
+   * Sorting uses the real instant of the order (so the order with an unparseable createdDate
+   * string still sorts by its time); ties are broken by orderId ascending.
+   */
+  listOrders(q: OrdersQuery) {
+    const at = this.seed.orderCreatedAt;
+    let items: SeedOrder[] = this.seed.orders;
+    if (q.orderStatus?.length) items = items.filter((o) => q.orderStatus!.includes(o.statusKey));
+    const s = q.search?.trim();
+    if (s)
+      items = items.filter((o) => [o.orderNumber, o.productName, o.barcode].some((t) => has(t, s)));
+    const key: (o: SeedOrder) => number | string =
+      q.sortBy === "createdDate"
+        ? (o) => at[o.orderId]!
+        : q.sortBy === "status"
+          ? (o) => o.statusKey
+          : (o) => o.orderNumber;
+    const dir = q.desc ? -1 : 1;
+    items = [...items].sort((a, b) => {
+      const ka = key(a);
+      const kb = key(b);
+      const c = ka < kb ? -1 : ka > kb ? 1 : 0;
+      return c * dir || a.orderId - b.orderId;
+    });
+    return {
+      orders: slice(items, q).map((o) => ({ ...o })),
+      totalCount: items.length,
+      pageNumber: q.pageNumber,
+      pageSize: q.pageSize,
+      totalPages: pages(items.length, q.pageSize),
+    };
+  }
+
+  // ------------------------------------------------------------ products
+
+  /** categoryIds also match products of descendant categories. */
+  listProducts(q: ProductsQuery) {
+    let items = this.products;
+    if (q.categoryIds?.length) {
+      const ids = new Set(q.categoryIds);
+      let grew = true;
+      while (grew) {
+        grew = false;
+        for (const c of this.seed.categories) {
+          if (ids.has(c.parentId) && !ids.has(c.id)) {
+            ids.add(c.id);
+            grew = true;
+          }
+        }
+      }
+      items = items.filter((p) => ids.has(p.categoryId));
+    }
+    if (q.productStatus?.length)
+      items = items.filter((p) => q.productStatus!.includes(p.productStatus));
+    if (q.moderationProductStatus?.length) {
+      items = items.filter((p) => q.moderationProductStatus!.includes(p.moderationStatus));
+    }
+    if (q.shopId !== null) items = items.filter((p) => p.shopId === q.shopId);
+    const s = q.search?.trim();
+    if (s) items = items.filter((p) => has(p.name.rus, s) || has(p.name.kaz, s));
+    const dir = q.desc ? -1 : 1;
+    items = [...items].sort((a, b) => {
+      const c =
+        q.sortBy === "name"
+          ? collator.compare(a.name.rus, b.name.rus)
+          : q.sortBy === "status"
+            ? a.productStatus.localeCompare(b.productStatus)
+            : a.productId - b.productId;
+      return c * dir || a.productId - b.productId;
+    });
+    return {
+      products: slice(items, q).map((p) => {
+        const cat = this.category(p.categoryId);
+        return {
+          productId: p.productId,
+          productName: { ...p.name },
+          categoryId: p.categoryId,
+          categoryName: cat ? { ...cat.name } : { rus: "", kaz: "" },
+          productStatus: p.productStatus,
+          moderationStatus: p.moderationStatus,
+          totalWmsQuantity: p.totalWmsQuantity,
+          salesCount: p.salesCount,
+          photo: p.photoUrl ? { url: p.photoUrl } : null,
+        };
+      }),
+      totalCount: items.length,
+      pageNumber: q.pageNumber,
+      pageSize: q.pageSize,
+      totalPages: pages(items.length, q.pageSize),
+    };
+  }
+
+  /** Detail view (2.5): `name`/`description` carry only `rus`, as the spec shows. */
+  productDetails(ids: number[]) {
+    const wanted = new Set(ids);
+    return {
+      products: this.products
+        .filter((p) => wanted.has(p.productId))
+        .map((p) => ({
+          productId: p.productId,
+          categoryId: p.categoryId,
+          brandId: p.brandId,
+          isLocalMade: p.isLocalMade,
+          name: { rus: p.name.rus },
+          description: { rus: p.description.rus },
+          vat: p.vat,
+          attributes: p.attributes.map((a) => ({ id: a.id, valueIds: [...a.valueIds] })),
+          skus: p.skus.map((s) => ({
+            skuId: s.skuId,
+            attributeValueIds: [...s.attributeValueIds],
+            price: s.price,
+            skuBarcode: s.skuBarcode,
+            photos: s.photos.map((ph) => ({ ...ph })),
+          })),
+        })),
+    };
+  }
+
+  // ------------------------------------------------------------ directories
+
+  categories(q: PageQuery, search: string | null, parentId: number | null) {
+    let items = this.seed.categories;
+    if (parentId !== null) items = items.filter((c) => c.parentId === parentId);
+    if (search) items = items.filter((c) => has(c.name.rus, search) || has(c.name.kaz, search));
+    return this.paged(
+      items.map((c) => ({ id: c.id, parentId: c.parentId, name: c.name.rus })),
+      q,
+    );
+  }
+
+  brands(q: PageQuery, search: string | null) {
+    const items = this.seed.brands.filter((b) => !search || has(b.name, search));
+    return this.paged(
+      items.map((b) => ({ id: b.id, name: b.name })),
+      q,
+    );
+  }
+
+  /**
+   * The spec shows the attribute directory as "a single object with code and name"; the sandbox
+   * answers the paged envelope of the other directories: `{items:[{code,name}], totalCount,
+   * pageNumber, pageSize, totalPages}`. `categoryId` keeps the attributes of that category.
+   */
+  attributes(q: PageQuery, search: string | null, categoryId: number | null) {
+    const items = this.seed.attributes.filter(
+      (a) =>
+        (categoryId === null || a.categoryIds.includes(categoryId)) &&
+        (!search || has(a.name, search) || has(a.code, search)),
+    );
+    return this.paged(
+      items.map((a) => ({ code: a.code, name: a.name })),
+      q,
+    );
+  }
+
+  /**
+   * Paging runs over the flat list of values (totalCount = number of values); the page is then
+   * grouped by attribute: `{data:[{attributeCode, values:[{code,name}]}], totalCount, pageNumber,
+   * pageSize}` (no totalPages, as the spec shows).
+   */
+  attributeValues(q: PageQuery, search: string | null, attributeCode: string | null) {
+    const items = this.seed.attributeValues.filter(
+      (v) =>
+        (!attributeCode || v.attributeCode === attributeCode) &&
+        (!search || has(v.name, search) || has(v.code, search)),
+    );
+    const data: { attributeCode: string; values: { code: string; name: string }[] }[] = [];
+    for (const v of slice(items, q)) {
+      let group = data.find((g) => g.attributeCode === v.attributeCode);
+      if (!group) {
+        group = { attributeCode: v.attributeCode, values: [] };
+        data.push(group);
+      }
+      group.values.push({ code: v.code, name: v.name });
+    }
+    return { data, totalCount: items.length, pageNumber: q.pageNumber, pageSize: q.pageSize };
+  }
+
+  private paged<T>(items: T[], q: PageQuery) {
+    return {
+      items: slice(items, q),
+      totalCount: items.length,
+      pageNumber: q.pageNumber,
+      pageSize: q.pageSize,
+      totalPages: pages(items.length, q.pageSize),
+    };
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * Sandbox Seller API: a strict test double / demo server of seller-api.md, independent of the
+ * bot's code. See IMPORT_FAILURE_RULES (jobs.ts) for the import outcome rules and seed.ts for the
+ * seeded data.
+ */
+import type { AddressInfo } from "node:net";
+import { AuthStore } from "./auth.js";
+import { Catalog } from "./catalog.js";
+import { JobStore } from "./jobs.js";
+import { LinkStore } from "./links.js";
+import { buildSeed } from "./seed.js";
+import { createSandboxServer, type SandboxState } from "./server.js";
+import type { FailKind, FailMatcher, JobRecord, LinkInfo, RequestLogEntry, Seed } from "./types.js";
+
+export { IMPORT_FAILURE_RULES } from "./jobs.js";
+export {
+  LEADING_ZERO_BARCODE,
+  LEAF_CATEGORY_IDS,
+  LONG_PRODUCT_NAME,
+  ORDER_COUNT,
+  SEED_BASE_DATE_MS,
+  UNPARSEABLE_DATE_ORDER_NUMBER,
+} from "./seed.js";
+export { WRONG_SHAPE_BODY } from "./server.js";
+export type * from "./types.js";
+
+export interface SellerSandboxOptions {
+  /** 0 (default) = a free port */
+  port?: number;
+  host?: string;
+  /** fixed bearer token, default "sandbox-token" */
+  token?: string;
+  /** with clientSecret: enables POST /api/v1/auth/token */
+  clientId?: string;
+  clientSecret?: string;
+  /** lifetime of issued tokens, default 3600 */
+  tokenTtlSeconds?: number;
+  /** polls of import/info a job answers "not finished" before its final result, default 2 */
+  jobSteps?: number;
+  /** serve POST /sandbox/link-token (no auth) for operators; default false */
+  operatorRoutes?: boolean;
+  /** how many link tokens to pre-issue (lt_sandbox_1..N, valid 24 h), default 5 */
+  preIssuedLinkTokens?: number;
+}
+
+export interface SellerSandbox {
+  /** base_url, e.g. "http://127.0.0.1:PORT" */
+  readonly url: string;
+  /** the fixed bearer token (valid also when client credentials are enabled) */
+  readonly token: string;
+  readonly clientId: string | undefined;
+  readonly clientSecret: string | undefined;
+  /** every request received, in order (same array across clearRequests) */
+  readonly requests: RequestLogEntry[];
+  requestsTo(pathPrefix: string): RequestLogEntry[];
+  clearRequests(): void;
+  issueLinkToken(opts?: { expiresInMs?: number }): string;
+  /** pre-issued link tokens */
+  readonly linkTokens: string[];
+  linkOf(chatId: number): LinkInfo | undefined;
+  unlink(chatId: number): void;
+  setLatency(ms: number | ((path: string) => number)): void;
+  /** the next `times` requests matching (path prefix or predicate) fail in the given way */
+  failNext(match: FailMatcher, kind: FailKind, times?: number): void;
+  /** every issued access token (not the fixed one) becomes invalid */
+  expireTokens(): void;
+  readonly jobs: JobRecord[];
+  /** the seeded data, as first served (imports change only the live catalog) */
+  readonly seed: Seed;
+  stop(): Promise<void>;
+}
+
+export async function startSellerSandbox(opts: SellerSandboxOptions = {}): Promise<SellerSandbox> {
+  const seed = buildSeed();
+  const catalog = new Catalog(buildSeed());
+  const auth = new AuthStore(
+    opts.token ?? "sandbox-token",
+    opts.clientId,
+    opts.clientSecret,
+    opts.tokenTtlSeconds ?? 3600,
+  );
+  const links = new LinkStore();
+  const linkTokens = Array.from({ length: opts.preIssuedLinkTokens ?? 5 }, (_, i) =>
+    links.issue({ token: `lt_sandbox_${i + 1}` }),
+  );
+  const jobs = new JobStore(catalog, opts.jobSteps ?? 2);
+  const state: SandboxState = {
+    catalog,
+    jobs,
+    auth,
+    links,
+    requests: [],
+    latency: 0,
+    failures: [],
+    operatorRoutes: opts.operatorRoutes ?? false,
+    baseUrl: "",
+  };
+  const server = createSandboxServer(state);
+  const host = opts.host ?? "127.0.0.1";
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port ?? 0, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  state.baseUrl = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+
+  return {
+    url: state.baseUrl,
+    token: auth.fixedToken,
+    clientId: opts.clientId,
+    clientSecret: opts.clientSecret,
+    requests: state.requests,
+    requestsTo: (prefix) => state.requests.filter((r) => r.path.startsWith(prefix)),
+    clearRequests: () => {
+      state.requests.length = 0;
+    },
+    issueLinkToken: (o) => links.issue(o),
+    linkTokens,
+    linkOf: (chatId) => links.linkOf(chatId),
+    unlink: (chatId) => links.unlink(chatId),
+    setLatency: (ms) => {
+      state.latency = ms;
+    },
+    failNext: (match, kind, times = 1) => {
+      state.failures.push({ match, kind, remaining: times });
+    },
+    expireTokens: () => auth.expireAll(),
+    jobs: jobs.jobs,
+    seed,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

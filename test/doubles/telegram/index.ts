@@ -1,0 +1,120 @@
+// Strict Telegram Bot API emulator for tests: a loopback HTTP server that grammY talks to via
+// `client: { apiRoot }`, plus drivers that play the users on the other side.
+import { GroupDriver, UserDriver } from "./driver.js";
+import { ApiServer } from "./server.js";
+import { EmulatorState } from "./state.js";
+import type { ApiCall, BotCommand, FailureResponse, WebhookInfo } from "./types.js";
+
+export type {
+  ButtonMatcher,
+  DocumentInput,
+  WaitForBotMessageOptions,
+  WaitOptions,
+} from "./driver.js";
+export { GroupDriver, UserDriver } from "./driver.js";
+export { HtmlParseError, htmlToPlainText, parseHtml } from "./html.js";
+export type * from "./types.js";
+
+export interface EmulatorOptions {
+  token?: string;
+  botUsername?: string;
+  botFirstName?: string;
+}
+
+export interface UserOptions {
+  id?: number;
+  firstName?: string;
+  lastName?: string;
+  username?: string;
+  languageCode?: string;
+}
+
+export interface CommandsQuery {
+  languageCode?: string;
+  /** BotCommandScope as sent to setMyCommands; default `{ type: "default" }`. */
+  scope?: { type: string; chat_id?: number };
+}
+
+export interface BotApiEmulator {
+  readonly apiRoot: string;
+  readonly token: string;
+  readonly calls: readonly ApiCall[];
+  callsOf(method: string): ApiCall[];
+  failNext(method: string, response: FailureResponse, times?: number): void;
+  setPhotoUrlPolicy(policy: (url: string) => boolean): void;
+  commands(query?: CommandsQuery): BotCommand[];
+  readonly webhook: WebhookInfo | undefined;
+  user(opts?: UserOptions): UserDriver;
+  group(opts?: { title?: string }): GroupDriver;
+  blockUser(userId: number): void;
+  unblockUser(userId: number): void;
+  /** Number of updates waiting to be fetched or delivered. */
+  pendingUpdates(): number;
+  stop(): Promise<void>;
+}
+
+export async function startBotApiEmulator(opts: EmulatorOptions = {}): Promise<BotApiEmulator> {
+  const token = opts.token ?? "123456:TEST-TOKEN";
+  const botId = /^(\d+):[\w-]+$/.exec(token)?.[1];
+  if (!botId) throw new Error(`invalid bot token format: ${token}`);
+  const state = new EmulatorState({
+    id: Number(botId),
+    is_bot: true,
+    first_name: opts.botFirstName ?? "Seller Test Bot",
+    username: opts.botUsername ?? "seller_test_bot",
+  });
+  const server = new ApiServer(state, token);
+  const port = await server.listen();
+  let groups = 0;
+
+  const userRecord = (userId: number) => {
+    const record = state.users.get(userId);
+    if (!record) throw new Error(`unknown user ${userId}`);
+    return record;
+  };
+
+  return {
+    apiRoot: `http://127.0.0.1:${port}`,
+    token,
+    calls: state.calls,
+    callsOf: (method) => state.calls.filter((c) => c.method.toLowerCase() === method.toLowerCase()),
+    failNext(method, response, times = 1) {
+      const key = method.toLowerCase();
+      const queue = state.failures.get(key) ?? [];
+      queue.push({ response, remaining: times });
+      state.failures.set(key, queue);
+    },
+    setPhotoUrlPolicy(policy) {
+      state.photoUrlPolicy = policy;
+    },
+    commands({ languageCode = "", scope = { type: "default" } } = {}) {
+      const chat = scope.chat_id !== undefined ? `:${scope.chat_id}` : "";
+      return state.commands.get(`${scope.type}${chat}|${languageCode}`) ?? [];
+    },
+    get webhook() {
+      return state.webhook && { ...state.webhook };
+    },
+    user(o = {}) {
+      const record = state.createUser({
+        id: o.id,
+        first_name: o.firstName,
+        last_name: o.lastName,
+        username: o.username,
+        language_code: o.languageCode,
+      });
+      return new UserDriver(state, record);
+    },
+    group(o = {}) {
+      const record = state.createGroup(o.title ?? `Test group ${++groups}`);
+      return new GroupDriver(state, record.chat.id);
+    },
+    blockUser(userId) {
+      userRecord(userId).blocked = true;
+    },
+    unblockUser(userId) {
+      userRecord(userId).blocked = false;
+    },
+    pendingUpdates: () => state.queue.pendingCount,
+    stop: () => server.close(),
+  };
+}

@@ -1,0 +1,136 @@
+// The HTTP face of the emulator: api.telegram.org-style routes, token check, failNext knobs,
+// the call log, and file downloads.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { parseBody, readBody } from "./body.js";
+import { ApiError } from "./errors.js";
+import { resolveMethod } from "./methods.js";
+import type { Params } from "./params.js";
+import type { EmulatorState } from "./state.js";
+import { WebhookDeliverer } from "./webhook.js";
+
+interface ApiResponse {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+const errorResponse = (code: number, description: string, parameters?: unknown): ApiResponse => ({
+  status: code,
+  body: { ok: false, error_code: code, description, ...(parameters ? { parameters } : {}) },
+});
+
+export class ApiServer {
+  readonly webhook: WebhookDeliverer;
+  private readonly server: Server;
+
+  constructor(
+    private readonly state: EmulatorState,
+    private readonly token: string,
+  ) {
+    this.webhook = new WebhookDeliverer(state, async (method, params) => {
+      await this.dispatch(method, params, new AbortController().signal);
+    });
+    this.server = createServer((req, res) => {
+      this.handle(req, res).catch((error: unknown) => {
+        console.error("[telegram emulator] internal error", error);
+        if (!res.headersSent) this.send(res, errorResponse(500, "Internal Server Error"));
+      });
+    });
+  }
+
+  async listen(): Promise<number> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once("error", reject);
+      this.server.listen(0, "127.0.0.1", () => resolve());
+    });
+    return (this.server.address() as AddressInfo).port;
+  }
+
+  async close(): Promise<void> {
+    this.webhook.stop();
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    this.server.closeAllConnections();
+    await closed;
+  }
+
+  /** Runs one API call: knobs first, then the handler; always recorded in `state.calls`. */
+  async dispatch(method: string, params: Params, signal: AbortSignal): Promise<ApiResponse> {
+    const at = Date.now();
+    const resolved = resolveMethod(method);
+    const name = resolved?.name ?? method;
+    let response: ApiResponse;
+    const knob = this.state.failures.get(name.toLowerCase())?.[0];
+    if (knob) {
+      knob.remaining--;
+      if (knob.remaining <= 0) this.state.failures.get(name.toLowerCase())!.shift();
+      const { error_code, description, parameters } = knob.response;
+      response = errorResponse(error_code, description, parameters);
+    } else if (!resolved) {
+      response = errorResponse(404, "Not Found");
+    } else {
+      try {
+        const ctx = {
+          state: this.state,
+          signal,
+          kickWebhook: () => this.webhook.kick(),
+          webhookLastError: () => this.webhook.lastError,
+        };
+        const result = await resolved.handler(params, ctx);
+        response = { status: 200, body: { ok: true, result } };
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        response = errorResponse(error.code, error.description, error.parameters);
+      }
+    }
+    const ok = response.status === 200;
+    this.state.calls.push({
+      method: name,
+      params,
+      at,
+      ok,
+      ...(!ok && { error: String(response.body.description) }),
+    });
+    return response;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const fileRoute = /^\/file\/bot([^/]+)\/(.+)$/.exec(url.pathname);
+    if (fileRoute && req.method === "GET") {
+      const file = this.state.filesByPath.get(decodeURIComponent(fileRoute[2]!));
+      if (fileRoute[1] !== this.token) return this.send(res, errorResponse(401, "Unauthorized"));
+      if (!file || file.url) return this.send(res, errorResponse(404, "Not Found"));
+      res.writeHead(200, { "content-type": file.mimeType, "content-length": file.content.length });
+      res.end(file.content);
+      return;
+    }
+    const apiRoute = /^\/bot([^/]+)\/([A-Za-z]*)$/.exec(url.pathname);
+    if (!apiRoute) return this.send(res, errorResponse(404, "Not Found"));
+    if (apiRoute[1] !== this.token) return this.send(res, errorResponse(401, "Unauthorized"));
+
+    let params: Params;
+    try {
+      params = {
+        ...Object.fromEntries(url.searchParams),
+        ...parseBody(req.headers["content-type"], await readBody(req)),
+      };
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return this.send(res, errorResponse(error.code, error.description));
+    }
+    // A client that hangs up (grammY's bot.stop()) ends its pending long poll.
+    const disconnect = new AbortController();
+    res.on("close", () => disconnect.abort());
+    const response = await this.dispatch(apiRoute[2]!, params, disconnect.signal);
+    if (!res.writableEnded && !res.destroyed) this.send(res, response);
+  }
+
+  private send(res: ServerResponse, response: ApiResponse): void {
+    const body = JSON.stringify(response.body);
+    res.writeHead(response.status, {
+      "content-type": "application/json",
+      "content-length": Buffer.byteLength(body),
+    });
+    res.end(body);
+  }
+}

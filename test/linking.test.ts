@@ -1,0 +1,148 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { type Harness, linkUser, restartBot, startHarness } from "./support/harness.js";
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.stop();
+  h = undefined;
+});
+
+describe("linking a seller's chat", () => {
+  it("links with a deep-link token, deletes the token message and greets in the link's language", async () => {
+    h = await startHarness();
+    const user = h.tg.user({ firstName: "Айгүл", username: "aigul_shop", languageCode: "kk" });
+    const token = h.api.issueLinkToken();
+
+    await user.sendCommand(`/start ${token}`);
+    const greeting = await user.waitForBotMessage(/байланыстырылды/);
+
+    expect(greeting.text).toContain("Қош келдіңіз");
+    expect(greeting.text).toContain("/orders");
+    const confirm = h.api.requestsTo("/api/seller/v1/telegram/confirm-token");
+    expect(confirm).toHaveLength(1);
+    expect(confirm[0]!.body).toEqual({
+      token,
+      chatId: user.id,
+      userName: "aigul_shop",
+      languageCode: "kk",
+    });
+    expect(h.api.linkOf(user.id)?.isActive).toBe(true);
+    // The message that carried the token is gone, and no bot message repeats it.
+    expect(user.messages().find((m) => m.from === "user")?.deleted).toBe(true);
+    expect(user.botMessages().some((m) => m.text.includes(token))).toBe(false);
+  });
+
+  it("greets in Russian a user whose Telegram is Russian, naming the user by full name when there is no username", async () => {
+    h = await startHarness();
+    const user = h.tg.user({ firstName: "Иван", lastName: "Петров", languageCode: "ru" });
+    const token = h.api.issueLinkToken();
+    await user.sendCommand(`/start ${token}`);
+    await user.waitForBotMessage(/Добро пожаловать/);
+    const body = h.api.requestsTo("/api/seller/v1/telegram/confirm-token")[0]!.body as {
+      userName: string;
+      languageCode: string;
+    };
+    expect(body).toMatchObject({ userName: "Иван Петров", languageCode: "ru" });
+  });
+
+  it("explains a wrong token without echoing it and links nothing", async () => {
+    h = await startHarness();
+    const user = h.tg.user({ languageCode: "ru" });
+    await user.sendCommand("/start WrongToken123");
+    const reply = await user.waitForBotMessage(/не подошёл/);
+    expect(reply.text).not.toContain("WrongToken123");
+    expect(h.api.linkOf(user.id)?.isActive ?? false).toBe(false);
+  });
+
+  it("refuses the second use of a token", async () => {
+    h = await startHarness();
+    const first = h.tg.user({ languageCode: "ru" });
+    const second = h.tg.user({ languageCode: "kk" });
+    const token = h.api.issueLinkToken();
+    await first.sendCommand(`/start ${token}`);
+    await first.waitForBotMessage(/Добро пожаловать/);
+    await second.sendCommand(`/start ${token}`);
+    const reply = await second.waitForBotMessage(/жарамсыз/);
+    expect(reply.text).toContain("мерзімі өтіп кеткен");
+    expect(h.api.linkOf(second.id)?.isActive ?? false).toBe(false);
+  });
+
+  it("asks for the token on /link, and /cancel leaves the conversation", async () => {
+    h = await startHarness();
+    const user = h.tg.user({ languageCode: "ru" });
+    await user.sendCommand("/link");
+    await user.waitForBotMessage(/Пришлите токен/);
+    await user.sendCommand("/cancel");
+    await user.waitForBotMessage(/^Отменено/);
+
+    await user.sendCommand("/link");
+    await user.waitFor((msgs) => msgs.filter((m) => /Пришлите токен/.test(m.text)).length === 2);
+    const token = h.api.issueLinkToken();
+    await user.sendText(token);
+    await user.waitForBotMessage(/Добро пожаловать/);
+    expect(h.api.linkOf(user.id)?.isActive).toBe(true);
+  });
+
+  it("says the service is down when the Seller API fails, and links after it recovers", async () => {
+    h = await startHarness();
+    const user = h.tg.user({ languageCode: "ru" });
+    const token = h.api.issueLinkToken();
+    h.api.failNext("/api/seller/v1/telegram/confirm-token", "503");
+    await user.sendCommand(`/link ${token}`);
+    await user.waitForBotMessage(/не отвечает/);
+    // confirm-token is never retried blindly
+    expect(h.api.requestsTo("/api/seller/v1/telegram/confirm-token")).toHaveLength(1);
+    await user.sendCommand(`/link ${token}`);
+    await user.waitForBotMessage(/Добро пожаловать/);
+  });
+
+  it("answers in a group only with a pointer to the private chat", async () => {
+    h = await startHarness();
+    const member = h.tg.user({ languageCode: "ru" });
+    const group = h.tg.group({ title: "Shop team" });
+    await group.sendCommand(member, "/start");
+    await group.sendCommand(member, "/orders@seller_test_bot");
+    await group.sendText(member, "просто текст");
+    await group.waitForBotMessage(/только в личном чате/);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(group.botMessages()).toHaveLength(2);
+    expect(h.api.requests).toHaveLength(0);
+  });
+
+  it("shows the link status, and remembers /language across a restart", async () => {
+    h = await startHarness();
+    const user = h.tg.user({ languageCode: "ru" });
+    await linkUser(h, user);
+    await user.sendCommand("/status");
+    await user.waitForBotMessage(/Чат привязан/);
+
+    await user.sendCommand("/language");
+    await user.waitForBotMessage(/Выберите язык/);
+    await user.pressButton("Қазақша");
+    await user.waitForBotMessage(/қазақша сөйлеймін/);
+
+    h = await restartBot(h);
+    await user.sendCommand("/help");
+    await user.waitForBotMessage(/Мен не істей аламын/);
+  });
+
+  it("keeps sessions in Redis when REDIS_URL is set", async () => {
+    h = await startHarness({ redis: true });
+    const user = h.tg.user({ languageCode: "kk" });
+    await linkUser(h, user);
+    h = await restartBot(h);
+    await user.sendCommand("/help");
+    await user.waitForBotMessage(/Мен не істей аламын/);
+  });
+
+  it("registers the command menu in Russian, Kazakh and the default", async () => {
+    h = await startHarness();
+    expect(
+      h.tg.commands({ languageCode: "ru" }).find((c) => c.command === "orders")?.description,
+    ).toBe("Заказы");
+    expect(
+      h.tg.commands({ languageCode: "kk" }).find((c) => c.command === "orders")?.description,
+    ).toBe("Тапсырыстар");
+    expect(h.tg.commands().length).toBeGreaterThan(5);
+  });
+});

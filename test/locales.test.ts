@@ -1,0 +1,90 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = join(import.meta.dirname, "..", "locales");
+const LOCALES = ["ru", "kk"];
+
+/** Message id -> sorted placeholder names, for every .ftl file of a locale. */
+function messagesOf(locale: string): Map<string, string[]> {
+  const messages = new Map<string, string[]>();
+  for (const file of readdirSync(join(root, locale)).filter((f) => f.endsWith(".ftl"))) {
+    const source = readFileSync(join(root, locale, file), "utf8");
+    let current: string | undefined;
+    for (const line of source.split("\n")) {
+      const head = /^([a-z][a-z0-9-]*)\s*=/.exec(line);
+      if (head) {
+        current = head[1]!;
+        if (messages.has(current)) throw new Error(`${locale}/${file}: ${current} defined twice`);
+        messages.set(current, []);
+      } else if (!/^\s/.test(line)) {
+        current = undefined;
+      }
+      if (!current) continue;
+      for (const match of line.matchAll(/\{\s*\$([A-Za-z0-9_-]+)/g)) {
+        const vars = messages.get(current)!;
+        if (!vars.includes(match[1]!)) vars.push(match[1]!);
+      }
+    }
+  }
+  for (const vars of messages.values()) vars.sort();
+  return messages;
+}
+
+/** Keys the code asks for literally: t("key"), ctx.t("key", …), i18n.t(locale, "key"). */
+function keysUsedInCode(): Set<string> {
+  const keys = new Set<string>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith(".ts")) {
+        const source = readFileSync(path, "utf8");
+        for (const m of source.matchAll(/\bt\((?:[a-zA-Z.]+,\s*)?"([a-z][a-z0-9-]+)"/g))
+          keys.add(m[1]!);
+        for (const m of source.matchAll(/return "((?:error|link|status)-[a-z0-9-]+)"/g))
+          keys.add(m[1]!);
+      }
+    }
+  };
+  walk(join(import.meta.dirname, "..", "src"));
+  return keys;
+}
+
+describe("locales", () => {
+  const [ru, kk] = LOCALES.map(messagesOf) as [Map<string, string[]>, Map<string, string[]>];
+
+  it("have the same keys in Russian and Kazakh", () => {
+    const onlyRu = [...ru.keys()].filter((k) => !kk.has(k));
+    const onlyKk = [...kk.keys()].filter((k) => !ru.has(k));
+    expect({ onlyRu, onlyKk }).toEqual({ onlyRu: [], onlyKk: [] });
+    expect(ru.size).toBeGreaterThan(20);
+  });
+
+  it("use the same placeholders in both languages", () => {
+    const differing = [...ru.entries()]
+      .filter(([key, vars]) => kk.has(key) && kk.get(key)!.join() !== vars.join())
+      .map(([key, vars]) => `${key}: ru {${vars}} kk {${kk.get(key)}}`);
+    expect(differing).toEqual([]);
+  });
+
+  it("hold every key the code asks for", () => {
+    const missing = [...keysUsedInCode()].filter((key) => !ru.has(key) || !kk.has(key));
+    expect(missing).toEqual([]);
+  });
+
+  it("are really Kazakh, not Russian with a few words swapped", () => {
+    // Kazakh-only letters appear throughout the Kazakh texts and nowhere in the Russian ones.
+    const kazakhLetters = /[әғқңөұүһі]/i;
+    const kkSources = readdirSync(join(root, "kk")).map((f) =>
+      readFileSync(join(root, "kk", f), "utf8"),
+    );
+    const ruSources = readdirSync(join(root, "ru")).map((f) =>
+      readFileSync(join(root, "ru", f), "utf8"),
+    );
+    expect(kkSources.every((s) => kazakhLetters.test(s))).toBe(true);
+    // Russian texts hold Kazakh letters only where they name the Kazakh language itself.
+    const ruLines = ruSources.flatMap((s) => s.split("\n")).filter((l) => !/қазақша/i.test(l));
+    expect(ruLines.filter((l) => /[әғқңөұүһ]/i.test(l))).toEqual([]);
+  });
+});

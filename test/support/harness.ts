@@ -1,0 +1,124 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Writable } from "node:stream";
+import type { RunnerHandle } from "@grammyjs/runner";
+import { inject } from "vitest";
+import { type App, createApp } from "../../src/app.js";
+import { parseConfig } from "../../src/config.js";
+import { createLogger } from "../../src/logger.js";
+import { startPolling } from "../../src/runtime/polling.js";
+import { type SellerSandbox, startSellerSandbox } from "../doubles/seller-api/index.js";
+import { type BotApiEmulator, startBotApiEmulator } from "../doubles/telegram/index.js";
+
+export interface HarnessOptions {
+  /** Sessions and jobs in the run's Redis (own key prefix) instead of a temp data folder. */
+  redis?: boolean;
+  /** Extra settings, as environment variables. */
+  env?: Record<string, string>;
+  /** Reuse doubles (a restart keeps Telegram and the Seller API as they were). */
+  tg?: BotApiEmulator;
+  api?: SellerSandbox;
+  dataDir?: string;
+  redisKeyPrefix?: string;
+  sandbox?: Parameters<typeof startSellerSandbox>[0];
+  /** Whether stop() also stops given doubles and removes a given data folder (restarts). */
+  adopt?: boolean;
+}
+
+export interface Harness {
+  tg: BotApiEmulator;
+  api: SellerSandbox;
+  app: App;
+  /** Every log line of the bot, as JSON text. */
+  logs: string[];
+  dataDir: string;
+  redisKeyPrefix: string;
+  /** Stops the bot only; the doubles keep running (for restart tests). */
+  stopBot(): Promise<void>;
+  /** Stops everything this harness started. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The real bot, built by the production factory and polling through grammY's real client,
+ * against the Bot API emulator and the Seller API sandbox on loopback.
+ */
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const ownTg = !options.tg || options.adopt === true;
+  const ownApi = !options.api || options.adopt === true;
+  const ownDataDir = !options.dataDir || options.adopt === true;
+  const tg = options.tg ?? (await startBotApiEmulator());
+  const api = options.api ?? (await startSellerSandbox(options.sandbox));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "seller-bot-"));
+  const redisKeyPrefix =
+    options.redisKeyPrefix ??
+    `test-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}:`;
+  const config = parseConfig({
+    BOT_TOKEN: tg.token,
+    BOT_API_ROOT: tg.apiRoot,
+    SELLER_API_URL: api.url,
+    SELLER_API_TOKEN: api.token,
+    DATA_DIR: dataDir,
+    SELLER_API_TIMEOUT_MS: "2000",
+    IMPORT_POLL_INTERVAL_MS: "100",
+    LOG_LEVEL: "info",
+    ...(options.redis ? { REDIS_URL: inject("redisUrl"), REDIS_KEY_PREFIX: redisKeyPrefix } : {}),
+    ...options.env,
+  });
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(...chunk.toString().split("\n").filter(Boolean));
+      done();
+    },
+  });
+  const app = createApp(config, createLogger(config.logLevel, sink));
+  await app.init();
+  let runner: RunnerHandle | undefined = await startPolling(app);
+
+  const stopBot = async () => {
+    if (runner?.isRunning()) await runner.stop();
+    runner = undefined;
+    await app.close();
+  };
+  return {
+    tg,
+    api,
+    app,
+    logs,
+    dataDir,
+    redisKeyPrefix,
+    stopBot,
+    async stop() {
+      await stopBot();
+      if (ownTg) await tg.stop();
+      if (ownApi) await api.stop();
+      if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Stops the bot and starts a new one on the same doubles and storage, as a restart of the
+ * process would; the new harness owns everything.
+ */
+export async function restartBot(h: Harness, options: HarnessOptions = {}): Promise<Harness> {
+  await h.stopBot();
+  return startHarness({
+    ...options,
+    tg: h.tg,
+    api: h.api,
+    dataDir: h.dataDir,
+    redisKeyPrefix: h.redisKeyPrefix,
+    redis: options.redis ?? h.app.storage.kind === "redis",
+    adopt: true,
+  });
+}
+
+/** Links a user's chat through the real flow (deep link), for tests that start linked. */
+export async function linkUser(h: Harness, user: ReturnType<BotApiEmulator["user"]>) {
+  const token = h.api.issueLinkToken();
+  await user.sendCommand(`/start ${token}`);
+  await user.waitForBotMessage(/привязан|байланыстырылды/);
+}
