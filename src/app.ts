@@ -1,6 +1,9 @@
+import { Api } from "grammy";
+import { installApiTransformers } from "./bot/api-transformers.js";
 import { registerCommands } from "./bot/commands.js";
-import { createBot, type SellerBot } from "./bot/index.js";
+import { type BotI18n, createBot, createBotI18n, type SellerBot } from "./bot/index.js";
 import type { Config } from "./config.js";
+import { createImportWatcher, type ImportWatcher } from "./import/watcher/index.js";
 import type { Logger } from "./logger.js";
 import { createSellerApi, type SellerApi } from "./seller-api/client.js";
 import { createStorage, type Storage } from "./storage/index.js";
@@ -11,6 +14,8 @@ export interface App {
   storage: Storage;
   api: SellerApi;
   bot: SellerBot;
+  i18n: BotI18n;
+  watcher: ImportWatcher;
   /** Registers commands and prepares the bot (getMe); call before receiving updates. */
   init(): Promise<void>;
   /** Releases what the app holds (storage connections). */
@@ -26,18 +31,26 @@ export function createApp(config: Config, logger: Logger): App {
     timeoutMs: config.sellerApiTimeoutMs,
     logger,
   });
-  const bot = createBot({ config, logger, api, storage });
+  const i18n = createBotI18n();
+  // The watcher talks to Telegram outside any update, through its own Api object.
+  const telegram = new Api(config.botToken, { apiRoot: config.botApiRoot });
+  installApiTransformers(telegram);
+  const watcher = createImportWatcher({ config, logger, api, storage, telegram, i18n });
+  const bot = createBot({ config, logger, api, storage, i18n, watcher });
   return {
     config,
     logger,
     storage,
     api,
     bot,
+    i18n,
+    watcher,
     async init() {
       await bot.init();
-      await registerCommands(bot.api, bot.i18n);
+      await registerCommands(bot.api, i18n);
     },
     async close() {
+      await watcher.stop();
       await storage.close();
     },
   };

@@ -3,6 +3,7 @@ import { sequentialize } from "@grammyjs/runner";
 import { Bot, type Composer, session } from "grammy";
 import type { Config } from "../config.js";
 import { createI18n, type Locale, localeOfTelegramUser } from "../i18n.js";
+import type { ImportWatcher } from "../import/watcher/index.js";
 import type { Logger } from "../logger.js";
 import type { SellerApi } from "../seller-api/client.js";
 import { KEY_PREFIX, type Storage } from "../storage/index.js";
@@ -26,31 +27,36 @@ export interface BotDeps {
   logger: Logger;
   api: SellerApi;
   storage: Storage;
+  i18n: BotI18n;
+  watcher: ImportWatcher;
   /** Observes every handled update (metrics). */
   onUpdate?: UpdateObserver;
 }
 
 /** What seller-data features get: the deps and the gate that keeps unlinked chats out. */
 export interface FeatureDeps extends BotDeps {
-  i18n: ReturnType<typeof createI18n<ConversationContext>>;
   requireLink: ReturnType<typeof requireLink>;
 }
 
-export type SellerBot = Bot<BotContext> & { i18n: FeatureDeps["i18n"] };
+export type SellerBot = Bot<BotContext>;
+
+/** The bot's i18n: outside conversations the session's locale, inside them ctx.chatLocale. */
+export function createBotI18n() {
+  return createI18n<ConversationContext>(
+    (ctx) => ctx.chatLocale ?? (ctx as Partial<BotContext>).session?.locale,
+  );
+}
+export type BotI18n = ReturnType<typeof createBotI18n>;
 
 /** Builds the bot for production and tests alike; nothing here reads the environment. */
 export function createBot(deps: BotDeps): SellerBot {
-  const { config, logger, storage } = deps;
+  const { config, logger, storage, i18n } = deps;
   const bot = new Bot<BotContext>(config.botToken, {
     client: { apiRoot: config.botApiRoot },
   });
   installApiTransformers(bot.api);
 
-  // Inside conversations ctx.chatLocale is set by a plugin (no session there); outside, the session.
-  const i18n = createI18n<ConversationContext>(
-    (ctx) => ctx.chatLocale ?? (ctx as Partial<BotContext>).session?.locale,
-  );
-  const features: FeatureDeps = { ...deps, i18n, requireLink: requireLink(deps.api) };
+  const features: FeatureDeps = { ...deps, requireLink: requireLink(deps.api) };
   const secrets = [
     config.botToken,
     ...(config.sellerAuth.kind === "token"
@@ -114,7 +120,7 @@ export function createBot(deps: BotDeps): SellerBot {
   for (const feature of sellerDataFeatures(features)) guarded.use(feature);
   guarded.use(createFallbackFeature());
 
-  return Object.assign(bot, { i18n });
+  return bot;
 }
 
 /** The features that show seller data; each puts `requireLink` in front of its handlers. */
