@@ -1,7 +1,7 @@
-import { run } from "@grammyjs/runner";
 import { createApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { createLogger } from "./logger.js";
+import { startPolling } from "./runtime/polling.js";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -18,7 +18,6 @@ async function main() {
   const logger = createLogger(config.logLevel);
   const app = createApp(config, logger);
   await app.init();
-  await app.bot.api.deleteWebhook();
   const runner = run(app.bot, {
     runner: { fetch: { allowed_updates: ["message", "callback_query"] } },
   });

@@ -76,6 +76,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const app = createApp(config, createLogger(config.logLevel, sink));
   await app.init();
   let runner: RunnerHandle | undefined = await startPolling(app);
+  app.watcher.start();
 
   const stopBot = async () => {
     if (runner?.isRunning()) await runner.stop();
