@@ -18,9 +18,8 @@ async function main() {
   const logger = createLogger(config.logLevel);
   const app = createApp(config, logger);
   await app.init();
-  const runner = run(app.bot, {
-    runner: { fetch: { allowed_updates: ["message", "callback_query"] } },
-  });
+  const runner = await startPolling(app);
+  app.watcher.start();
   logger.info({ mode: config.mode, storage: app.storage.kind }, "bot started");
 
   const stop = async () => {
