@@ -1,0 +1,92 @@
+/** Records of a CSV text that have something in them, and the row number of each. */
+export interface KeptRecords {
+  /** The non-empty records joined by the file's own line break. */
+  text: string;
+  /** Row (record number, 1-based) of each kept record, in order. */
+  rows: number[];
+}
+
+const QUOTE = 0x22;
+const CR = 0x0d;
+const LF = 0x0a;
+
+/** The file's line break as csv-parse will discover it: the first one outside quotes. */
+function lineBreak(text: string): string {
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) quoted = !quoted;
+    else if (!quoted && c === CR) return text.charCodeAt(i + 1) === LF ? "\r\n" : "\r";
+    else if (!quoted && c === LF) return "\n";
+  }
+  return "\n";
+}
+
+/**
+ * One cheap pass that drops empty records (only separators and blanks) before csv-parse sees
+ * the text: a "CSV bomb" of a million `;;;;` lines then costs a scan, not a million parsed
+ * records. Quotes follow CSV rules (a quote opens a field only at its start, `""` escapes), so
+ * a quoted line break stays inside its record and rows keep Excel's numbers. The caller
+ * checks that csv-parse found as many records as were kept, and falls back otherwise.
+ * Stops early (returns undefined) once more than `maxRecords` are kept.
+ */
+export function keepNonEmptyRecords(
+  text: string,
+  delimiter: string,
+  maxRecords: number,
+): KeptRecords | undefined {
+  const newline = lineBreak(text);
+  const nl0 = newline.charCodeAt(0);
+  const nlLength = newline.length;
+  const sep = delimiter.charCodeAt(0);
+  const pieces: string[] = [];
+  const rows: number[] = [];
+  let row = 0;
+  let start = 0;
+  let empty = true;
+  let fieldStart = true;
+  let quoted = false;
+  const n = text.length;
+  const endRecord = (end: number): boolean => {
+    row++;
+    if (!empty) {
+      pieces.push(text.slice(start, end));
+      rows.push(row);
+    }
+    return rows.length <= maxRecords;
+  };
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (quoted) {
+      if (c === QUOTE) {
+        if (text.charCodeAt(i + 1) === QUOTE) {
+          empty = false;
+          i += 2;
+          continue;
+        }
+        quoted = false;
+      } else if (c > 0x20) empty = false;
+      i++;
+    } else if (c === QUOTE && fieldStart) {
+      quoted = true;
+      fieldStart = false;
+      i++;
+    } else if (c === sep) {
+      fieldStart = true;
+      i++;
+    } else if (c === nl0 && (nlLength === 1 || text.charCodeAt(i + 1) === LF)) {
+      if (!endRecord(i)) return undefined;
+      i += nlLength;
+      start = i;
+      empty = true;
+      fieldStart = true;
+    } else {
+      if (c > 0x20 && c !== 0xa0 && c !== 0xfeff) empty = false;
+      fieldStart = false;
+      i++;
+    }
+  }
+  if (start < n && !endRecord(n)) return undefined;
+  return { text: pieces.join(newline), rows };
+}

@@ -1,0 +1,145 @@
+import { z } from "zod";
+import {
+  type ImportProduct,
+  importPhotoSchema,
+  importProductSchema,
+  importSkuSchema,
+} from "../../seller-api/schemas.js";
+import { ISSUE_CODES, type IssueCode } from "../types.js";
+import { isHttpUrl } from "./values.js";
+
+/**
+ * The API's strict import schema, narrowed for the file: `vat` must be one of the configured
+ * rates and photo links must be http(s) URLs. Everything else is `importProductSchema` as is,
+ * so there is one source of truth for what the API accepts. Custom checks carry the issue
+ * code as their message.
+ */
+export function productSchemaFor(vatRates: readonly number[]) {
+  const photo = importPhotoSchema.extend({
+    mediaFile: importPhotoSchema.shape.mediaFile.refine(isHttpUrl, { message: "invalid-url" }),
+  });
+  const sku = importSkuSchema.extend({ photos: z.array(photo).nullish() });
+  return importProductSchema.extend({
+    vat: importProductSchema.shape.vat
+      .unwrap()
+      .refine(
+        // A fractional VAT already fails `.int()`; do not report it twice.
+        (v) => !Number.isInteger(v) || vatRates.includes(v),
+        { message: "vat-not-allowed" },
+      )
+      .optional(),
+    skus: z.array(sku).nullish(),
+  });
+}
+export type ProductSchema = ReturnType<typeof productSchemaFor>;
+
+/** A zod issue turned into the reader's vocabulary; `path` is where in the product it is. */
+export interface MappedIssue {
+  path: PropertyKey[];
+  code: IssueCode;
+  params?: Record<string, string | number>;
+}
+
+function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  let at = data;
+  for (const key of path) {
+    if (at === null || typeof at !== "object") return undefined;
+    at = (at as Record<PropertyKey, unknown>)[key];
+  }
+  return at;
+}
+
+const EXPECTED: Record<string, IssueCode> = {
+  number: "not-a-number",
+  int: "not-an-integer",
+  string: "not-a-string",
+  array: "not-a-list",
+  boolean: "not-a-boolean",
+};
+
+function mapOne(
+  issue: z.core.$ZodIssue,
+  data: unknown,
+  vatRates: readonly number[],
+): MappedIssue[] {
+  const path = issue.path;
+  switch (issue.code) {
+    case "invalid_type": {
+      const input = valueAt(data, path);
+      if (input === undefined || input === null) return [{ path, code: "required" }];
+      if (issue.expected === "int" && typeof input !== "number") {
+        return [{ path, code: "not-a-number" }];
+      }
+      const code = EXPECTED[issue.expected];
+      return [
+        code
+          ? { path, code }
+          : { path, code: "invalid", params: { detail: `expected ${issue.expected}` } },
+      ];
+    }
+    case "too_small": {
+      if (issue.origin === "string" || issue.origin === "array")
+        return [{ path, code: "required" }];
+      const min = Number(issue.minimum);
+      if (min === 0 || min === 1) return [{ path, code: "not-positive" }];
+      return [{ path, code: "invalid", params: { detail: `too small (min ${min})` } }];
+    }
+    case "too_big": {
+      if (issue.origin === "string")
+        return [{ path, code: "too-long", params: { max: Number(issue.maximum) } }];
+      return [{ path, code: "invalid", params: { detail: "too large" } }];
+    }
+    case "unrecognized_keys":
+      return issue.keys.map((key) => ({ path: [...path, key], code: "unknown-field" as const }));
+    case "custom": {
+      const code = (ISSUE_CODES as readonly string[]).includes(issue.message)
+        ? (issue.message as IssueCode)
+        : "invalid";
+      if (code === "vat-not-allowed")
+        return [{ path, code, params: { allowed: vatRates.join(", ") } }];
+      if (code === "invalid-url") {
+        return [{ path, code, params: { value: String(valueAt(data, path)).slice(0, 200) } }];
+      }
+      if (code === "invalid") return [{ path, code, params: { detail: issue.message } }];
+      return [{ path, code }];
+    }
+    default:
+      return [{ path, code: "invalid", params: { detail: issue.message } }];
+  }
+}
+
+export type Validated = { ok: true; product: ImportProduct } | { ok: false; issues: MappedIssue[] };
+
+/**
+ * Validates one product and returns every issue (zod reports them all), deduplicated per
+ * path and code: zod may report the same bound twice (e.g. int64 range).
+ */
+export function validateProduct(
+  schema: ProductSchema,
+  data: unknown,
+  vatRates: readonly number[],
+): Validated {
+  const result = schema.safeParse(data);
+  if (result.success) return { ok: true, product: result.data as ImportProduct };
+  const seen = new Set<string>();
+  const issues: MappedIssue[] = [];
+  for (const issue of result.error.issues) {
+    for (const mapped of mapOne(issue, data, vatRates)) {
+      const key = `${mapped.path.map(String).join("\u0000")}\u0001${mapped.code}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      issues.push(mapped);
+    }
+  }
+  return { ok: false, issues };
+}
+
+/** `skus[0].photos[1].mediaFile`: how JSON issues name a field. */
+export function jsonPath(path: readonly PropertyKey[]): string {
+  let out = "";
+  for (const key of path) {
+    if (typeof key === "number") out += `[${key}]`;
+    else out += out === "" ? String(key) : `.${String(key)}`;
+  }
+  return out;
+}
