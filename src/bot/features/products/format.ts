@@ -1,0 +1,124 @@
+import type { Locale } from "../../../i18n.js";
+import type { ProductDetail, ProductListItem } from "../../../seller-api/schemas.js";
+import { formatMoney, formatNumber } from "../../helpers/format.js";
+import { escapeHtml } from "../../helpers/html.js";
+import {
+  fitBlocksCounted,
+  htmlToText,
+  localized,
+  shorten,
+  shortenText,
+} from "../../helpers/text.js";
+
+type T = (key: string, vars?: Record<string, string>) => string;
+
+/** The spec names no status values (2.9): known ones are translated, others shown as given. */
+const STATE_KEYS: Record<string, string> = {
+  active: "product-state-active",
+  inactive: "product-state-inactive",
+  archived: "product-state-archived",
+  blocked: "product-state-blocked",
+  draft: "product-state-draft",
+  approved: "product-state-approved",
+  onmoderation: "product-state-on-moderation",
+  moderation: "product-state-on-moderation",
+  pending: "product-state-on-moderation",
+  rejected: "product-state-rejected",
+  declined: "product-state-rejected",
+};
+
+export function stateLabel(t: T, value: string | null | undefined): string {
+  const key = STATE_KEYS[(value ?? "").toLowerCase().replace(/[^a-z]/g, "")];
+  return key ? t(key) : escapeHtml(shorten(value || "—", 30));
+}
+
+/** The product's name in the chat's language (the other one when it has none). */
+export function productName(name: ProductListItem["productName"], locale: Locale): string {
+  return localized(name, locale) || "—";
+}
+
+export function productListItem(t: T, product: ProductListItem, n: number, locale: Locale): string {
+  return t("products-item", {
+    n: String(n),
+    name: escapeHtml(shorten(productName(product.productName, locale), 90)),
+    id: String(product.productId),
+    status: stateLabel(t, product.productStatus),
+    moderation: stateLabel(t, product.moderationStatus),
+    stock: formatNumber(product.totalWmsQuantity ?? 0, locale),
+    sales: formatNumber(product.salesCount ?? 0, locale),
+  });
+}
+
+/** What the card shows beside the details themselves (looked up in the directories). */
+export interface CardContext {
+  category?: string;
+  brand?: string;
+}
+
+/**
+ * A product card of at most `limit` visible characters: the description is shortened (with a
+ * marker) before any SKU is left out, and left-out SKUs are counted.
+ */
+export function productCard(
+  t: T,
+  product: ProductDetail,
+  extra: CardContext,
+  locale: Locale,
+  limit: number,
+): string {
+  const idOr = (id: number | null | undefined, name?: string) =>
+    id == null ? "—" : name ? `${escapeHtml(name)} (<code>${id}</code>)` : `<code>${id}</code>`;
+  const head = t("product-card", {
+    // A caption has room for a shorter name than a text card.
+    name: escapeHtml(shorten(productName(product.name, locale), limit > 1024 ? 1000 : 300)),
+    id: String(product.productId),
+    category: idOr(product.categoryId, extra.category),
+    brand: idOr(product.brandId, extra.brand),
+    vat: product.vat == null ? "—" : `${formatNumber(product.vat, locale)} %`,
+    local: t(
+      product.isLocalMade == null
+        ? "product-unknown"
+        : product.isLocalMade
+          ? "product-yes"
+          : "product-no",
+    ),
+  });
+  const attributes = (product.attributes ?? [])
+    .map((a) => `${a.id}: ${(a.valueIds ?? []).join(", ") || "—"}`)
+    .join("; ");
+  const attributesLine = attributes
+    ? t("product-attributes", { attributes: shorten(attributes, 300) })
+    : "";
+  const skus = product.skus ?? [];
+  const skuTitle = t("product-skus", { count: String(skus.length) });
+  const skuLines = skus.map((sku) =>
+    t("product-sku", {
+      id: String(sku.skuId),
+      price: formatMoney(sku.price, locale),
+      barcode: escapeHtml(shorten(sku.skuBarcode || "—", 60)),
+      values: (sku.attributeValueIds ?? []).join(", ") || "—",
+    }),
+  );
+  const description = htmlToText(localized(product.description, locale));
+  const compose = (descriptionMax: number) => {
+    const parts = [head, attributesLine];
+    if (description && descriptionMax > 0) {
+      const short = shortenText(description, descriptionMax, t("product-description-cut"));
+      parts.push(`${t("product-description")}\n${escapeHtml(short)}`);
+    }
+    parts.push(skuTitle);
+    return fitBlocksCounted(
+      parts.filter(Boolean).join("\n\n"),
+      skuLines,
+      limit,
+      (left) => t("product-skus-more", { count: String(left) }),
+      "\n",
+    );
+  };
+  // Try a generous description first, then shorter ones, until every SKU fits.
+  for (const max of limit > 1024 ? [1500, 600, 200] : [300, 120]) {
+    const card = compose(max);
+    if (card.omitted === 0) return card.text;
+  }
+  return compose(0).text;
+}
