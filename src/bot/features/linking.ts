@@ -158,6 +158,8 @@ export function createLinkingFeature(deps: LinkingDeps) {
   composer.command("link", async (ctx) => {
     const token = ctx.match.trim();
     if (token === "") {
+      // Linking replaces whatever dialogue was waiting (an import offer, say).
+      await ctx.conversation.exitAll();
       await ctx.conversation.enter(LINK_CONVERSATION);
       return;
     }

@@ -1,8 +1,52 @@
-import { Composer } from "grammy";
+import { createConversation } from "@grammyjs/conversations";
+import { Composer, InputFile } from "grammy";
+import {
+  CSV_TEMPLATE_NAME,
+  csvTemplate,
+  JSON_TEMPLATE_NAME,
+  jsonTemplate,
+} from "../../../import/templates.js";
 import type { BotContext } from "../../context.js";
 import type { FeatureDeps } from "../../index.js";
+import { createImportConversation, IMPORT_CONVERSATION } from "./conversation.js";
+import { createDocumentHandler } from "./document.js";
+import { createDraftStore, DRAFT_TTL_MS } from "./draft.js";
+import { importChoice } from "./texts.js";
 
-/** `A document dropped into the chat, /import and /jobs. (issue 4) */
-export function createImportFeature(_deps: FeatureDeps) {
-  return new Composer<BotContext>();
+/** A document dropped into the chat (any time, no command) and /import with its templates. */
+export function createImportFeature(deps: FeatureDeps) {
+  const composer = new Composer<BotContext>();
+  const drafts = createDraftStore(deps.storage.kv);
+
+  composer.use(
+    createConversation(createImportConversation(deps, drafts), {
+      id: IMPORT_CONVERSATION,
+      // One per document: a second file may come while the first waits for the seller's choice.
+      parallel: true,
+      maxMillisecondsToWait: DRAFT_TTL_MS,
+    }),
+  );
+
+  composer.on("message:document", deps.requireLink, createDocumentHandler(deps, drafts));
+
+  composer.command("import", deps.requireLink, async (ctx) => {
+    const vatRates = deps.config.import.vatRates;
+    await ctx.reply(ctx.t("import-help", { vat: vatRates.join(", ") }));
+    await ctx.replyWithDocument(
+      new InputFile(new TextEncoder().encode(csvTemplate(vatRates)), CSV_TEMPLATE_NAME),
+      { caption: ctx.t("import-template-csv-caption") },
+    );
+    await ctx.replyWithDocument(
+      new InputFile(new TextEncoder().encode(jsonTemplate(vatRates)), JSON_TEMPLATE_NAME),
+      { caption: ctx.t("import-template-json-caption") },
+    );
+  });
+
+  // A choice whose conversation is gone (done, cancelled, expired): say so, drop the buttons.
+  composer.callbackQuery(importChoice.pattern, deps.requireLink, async (ctx) => {
+    await ctx.answerCallbackQuery({ text: ctx.t("import-offer-expired") }).catch(() => {});
+    await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: [] } }).catch(() => {});
+  });
+
+  return composer;
 }

@@ -1,0 +1,112 @@
+# Importing a document: the flow, the problems of a file, /import with its templates.
+
+## Progress of one document (one status message, edited)
+import-reading = 📄 Читаю файл «{ $file }»…
+import-validated = 🔎 Файл проверен: без ошибок — { $valid }, с ошибками — { $invalid }.
+import-sending = 📤 Отправляю товары в сервис ({ $valid }): готово { $done } из { $total } { $total ->
+        [one] запроса
+       *[other] запросов
+    }…
+import-waiting = ⏳ Отправлено товаров: { $products }, запросов: { $requests }. Жду результатов обработки…
+import-none-accepted = ❌ Сервис не принял ни одного запроса — подробности ниже.
+import-download-failed = ❌ Не удалось скачать файл из Telegram. Отправьте его ещё раз через минуту.
+
+## Files that are not a product list
+import-file-empty = ❌ Файл пустой: в нём нет ни одного товара.
+import-file-too-large = ❌ Файл слишком большой: бот может скачать не больше { $max } МБ. Разделите товары на несколько файлов.
+import-file-binary = ❌ Это не текстовый файл и не таблица — прочитать его не получилось.
+import-file-unsupported-type = ❌ Файлы типа { $type } я не читаю.
+import-file-bad-json = ❌ Файл похож на JSON, но он повреждён или слишком глубоко вложен.
+import-file-bad-csv = ❌ CSV-файл не удалось разобрать: похоже, где-то не закрыта кавычка.
+import-file-bad-xlsx = ❌ Файл Excel повреждён. Откройте его в Excel и сохраните заново как .xlsx.
+import-file-not-product-list = ❌ Это не похоже на список товаров. Ожидается: <code>{ $expected }</code>.
+import-file-too-many-rows = ❌ В файле больше { $max } строк — столько за один раз не импортировать. Разделите его на несколько файлов.
+import-file-at-line = Ошибка примерно в строке { $line }.
+import-file-expected = Я жду список товаров: файл .xlsx, .csv или .json с колонками, как в шаблоне. Шаблоны и описание колонок — /import.
+
+## Problems of products
+import-issue-required = обязательное поле не заполнено
+import-issue-not-a-number = должно быть числом
+import-issue-not-an-integer = должно быть целым числом
+import-issue-not-positive = должно быть больше нуля
+import-issue-not-a-boolean = нужно true или false (подойдут также 1/0, да/нет)
+import-issue-not-a-string = должно быть текстом
+import-issue-not-a-list = должно быть списком (массивом)
+import-issue-unknown-field = такого поля нет в формате импорта
+import-issue-vat-not-allowed = такая ставка НДС не принимается; допустимые: { $allowed }
+import-issue-conflict = строки одного productKey расходятся в этой колонке (строки { $rows })
+import-issue-too-long = слишком длинный текст, не больше { $max } символов
+import-issue-invalid-url = ссылка на фото должна начинаться с http:// или https://
+import-issue-kazakh-letters-lost = казахские буквы потеряны («?» вместо букв): сохраните файл как «CSV UTF-8» или .xlsx
+import-issue-invalid = неверное значение: { $detail }
+
+import-ref-rows = { $count ->
+        [one] Строка
+       *[other] Строки
+    } { $rows }
+import-ref-position = Товар № { $position }
+import-refs-rows = { $count ->
+        [one] строка
+       *[other] строки
+    } { $rows }
+import-refs-positions = { $count ->
+        [one] товар
+       *[other] товары
+    } № { $positions }
+import-problem-line = • <b>{ $where }</b> · <code>{ $field }</code>: { $reason }
+import-problems-some = ⚠️ В файле есть ошибки. Товаров с ошибками: { $invalid }, без ошибок: { $valid }.
+import-problems-all = ❌ Ни один товар из файла не прошёл проверку (товаров с ошибками: { $invalid }), поэтому ничего не отправлено.
+import-problems-more = …и ещё ошибок: { $count }. Полный список — в приложенном файле.
+import-problems-in-file = Полный список ошибок: строка или позиция, поле, причина.
+import-offer = Импортировать товары без ошибок или отменить? Товары с ошибками исправьте и пришлите отдельным файлом.
+import-fix-and-resend = Исправьте ошибки и отправьте файл снова. Шаблоны и описание колонок — /import.
+import-button-import = ✅ Импортировать без ошибок ({ $valid })
+import-button-cancel = ✖️ Отмена
+import-cancelled = Импорт отменён, в сервис ничего не отправлено.
+import-offer-expired = Это предложение уже неактуально. Отправьте файл ещё раз.
+
+import-report-col-row = Строка
+import-report-col-position = Позиция товара
+import-report-col-field = Поле
+import-report-col-problem = Проблема
+import-report-col-code = Код
+
+import-warning-windows-1251 = ℹ️ Файл сохранён в кодировке Windows-1251, в ней нет казахских букв ({ $letters }). Если в текстах есть казахский, сохраняйте файл как «CSV UTF-8» или .xlsx.
+import-warning-kazakh-letters-lost = ⚠️ В строках { $rows } в казахском тексте стоят «?» вместо букв ({ $letters }): файл сохранён в кодировке Windows-1251, и эти буквы в нём потеряны. Сохраните файл в Excel как «CSV UTF-8» (Файл → Сохранить как → CSV UTF-8) или как .xlsx и отправьте снова.
+
+## Sending
+import-accepted = ✅ Импорт принят: товаров — { $products }, запросов — { $requests }.
+import-skipped = Товары с ошибками ({ $count }) не отправлялись.
+import-summary-follows = Когда сервис обработает все товары, я пришлю итог: что загрузилось и что исправить в каких строках. Ход импорта — /jobs.
+import-batch-refused = ❌ Запрос { $batch }/{ $total } ({ $where }) отклонён сервисом:
+import-batch-uncertain = ⚠️ Запрос { $batch }/{ $total } ({ $where }): сервис не ответил вовремя или ответил ошибкой. Эти товары могли всё же создаться.
+import-batch-failed = ❌ Запрос { $batch }/{ $total } ({ $where }) не выполнен: { $reason }
+import-check-products = Прежде чем отправлять эти строки снова, проверьте в /products, не появились ли эти товары, — иначе они задвоятся.
+import-api-error-request = • <b>Весь запрос</b> · <code>{ $field }</code>: { $reason }
+import-api-errors-more = …и ещё ошибок: { $count }.
+import-watch-failed = ⚠️ Не удалось поставить импорт на отслеживание, поэтому итог может не прийти. Проверьте товары в /products через несколько минут.
+
+## /import
+import-help = <b>Импорт товаров из файла</b>
+    Пришлите мне файл .xlsx, .csv или .json — без команды, просто документом. Я проверю каждый товар, покажу ошибки по строкам и отправлю товары в сервис (по 30 в одном запросе).
+
+    <b>Колонки таблицы</b> (.xlsx — первый лист, или .csv; первая строка — заголовок, дальше одна строка — один SKU):
+    • <code>productKey</code> — строки с одинаковым ключом — один товар; в его следующих строках колонки товара можно оставить пустыми. Строка с пустым ключом — отдельный товар.
+    • <code>productId</code>, <code>shopId</code> — пусто: новый товар / без магазина.
+    • <code>categoryId</code>, <code>brandId</code> — обязательны (id из /categories и /brands).
+    • <code>isLocalMade</code> — true или false (также 1/0, да/нет); пусто — не передаётся.
+    • <code>name.rus</code>, <code>name.kaz</code>, <code>description.rus</code>, <code>description.kaz</code> — название и описание; на русском обязательны.
+    • <code>vat</code> — ставка НДС: { $vat }.
+    • <code>attributes.КОД</code> — по колонке на каждую характеристику (коды — в /attributes); несколько значений через <code>|</code>.
+    • <code>skuId</code> — пусто: новый SKU.
+    • <code>attributeValueCodes</code> — коды значений, которые задают SKU, через <code>|</code>.
+    • <code>price</code> — цена: подойдут 1234.5, 1234,5 и 1 234,50.
+    • <code>barcode</code> — штрихкод, хранится как текст (ведущие нули сохраняются; в Excel задайте колонке формат «Текстовый»).
+    • <code>photos</code> — ссылки на фото через <code>|</code>, в нужном порядке.
+
+    CSV — в кодировке UTF-8 или Windows-1251, разделитель <code>;</code> или <code>,</code>. Если в текстах есть казахские буквы, сохраняйте «CSV UTF-8» или .xlsx.
+    <b>JSON</b> — объект с полем <code>products</code> (как запрос импорта API) или просто массив товаров, с теми же полями.
+
+    Ниже — шаблоны с примером товара.
+import-template-csv-caption = Шаблон CSV (UTF-8, разделитель «;») — открывается в Excel. Пример: один товар с двумя SKU.
+import-template-json-caption = Шаблон JSON — тот же товар в формате запроса импорта API.

@@ -1,0 +1,144 @@
+import { KEY_PREFIX, type KeyValueStore } from "../../storage/index.js";
+import type { ProductOutcome } from "./results.js";
+import type { WatchedDocument } from "./types.js";
+
+/**
+ * What the watcher keeps, all under `import:` (Redis adds its own key prefix):
+ *
+ * | key | value | written by |
+ * |---|---|---|
+ * | `import:doc:<docId>` | the WatchedDocument, as given to watch() | watch(), once |
+ * | `import:state:<docId>` | DocState: watching/done/expired, polls, next poll, progress | the lease holder |
+ * | `import:job:<docId>:<jobId>` | the job's final product results | the lease holder, once final |
+ * | `import:watching:<docId>` | marker: the document still needs polling or its summary | watch(); deleted when done |
+ * | `import:chat:<chatId>:<createdAt>:<docId>` | index for /jobs (newest ~20 per chat) | watch() |
+ * | `import:claim:<docId>` | instance id, with a TTL: the lease (claims.ts) | the poller |
+ * | `import:sent:<docId>` | the summary went out (or was given up): never send again | the lease holder, right after sending |
+ *
+ * Everything but the claim gets a TTL of the watch limit plus RETENTION, so records of old
+ * imports disappear on their own. Works the same on Redis and on the disk store.
+ */
+
+export const RETENTION_MS = 7 * 24 * 3_600_000;
+/** Documents /jobs keeps per chat. */
+export const CHAT_HISTORY = 20;
+
+const P = KEY_PREFIX.import;
+export const keys = {
+  doc: (docId: string) => `${P}doc:${docId}`,
+  state: (docId: string) => `${P}state:${docId}`,
+  job: (docId: string, jobId: number) => `${P}job:${docId}:${jobId}`,
+  watchingPrefix: `${P}watching:`,
+  watching: (docId: string) => `${P}watching:${docId}`,
+  chatPrefix: (chatId: number) => `${P}chat:${chatId}:`,
+  chat: (chatId: number, createdAt: number, docId: string) =>
+    `${P}chat:${chatId}:${createdAt}:${docId}`,
+  claim: (docId: string) => `${P}claim:${docId}`,
+  sent: (docId: string) => `${P}sent:${docId}`,
+};
+
+export interface DocState {
+  status: "watching" | "done" | "expired";
+  /** Rounds of polling so far (the backoff grows with them). */
+  polls: number;
+  /** Earliest time of the next round (ms since epoch). */
+  nextPollAt: number;
+  /** Jobs whose final results are stored under `import:job:`. */
+  finalJobs: number[];
+  /** Products finished so far per unfinished job (from the last reading), for progress. */
+  partial: Record<string, number>;
+  /** Consecutive "not found"/"invalid" answers per job; a job is given up after a few. */
+  jobErrors: Record<string, number>;
+  /** The last progress text shown, and when. */
+  progressText?: string;
+  progressAt?: number;
+  /** Failed attempts to send the summary (kept, retried later). */
+  sendAttempts: number;
+  /** Counts for /jobs, refreshed every round. */
+  counts: { products: number; succeeded: number; failed: number; pending: number };
+  finishedAt?: number;
+}
+
+export interface SentMarker {
+  at: number;
+  by: string;
+  outcome: "sent" | "undeliverable" | "failed";
+  messageId?: number;
+}
+
+export function initialState(doc: WatchedDocument, firstPollAt: number): DocState {
+  const accepted = doc.batches.reduce((n, b) => n + b.products.length, 0);
+  const notAccepted = doc.failedBatches.reduce((n, b) => n + b.products.length, 0);
+  return {
+    status: "watching",
+    polls: 0,
+    nextPollAt: firstPollAt,
+    finalJobs: [],
+    partial: {},
+    jobErrors: {},
+    sendAttempts: 0,
+    counts: {
+      products: accepted + notAccepted,
+      succeeded: 0,
+      failed: notAccepted,
+      pending: accepted,
+    },
+  };
+}
+
+export function createWatcherStore(kv: KeyValueStore, maxWatchMs: number) {
+  const ttl = maxWatchMs + RETENTION_MS;
+  return {
+    ttl,
+    getDoc: (docId: string) => kv.get<WatchedDocument>(keys.doc(docId)),
+    getState: (docId: string) => kv.get<DocState>(keys.state(docId)),
+    putState: (docId: string, state: DocState) => kv.set(keys.state(docId), state, ttl),
+    getJob: (docId: string, jobId: number) => kv.get<ProductOutcome[]>(keys.job(docId, jobId)),
+    putJob: (docId: string, jobId: number, products: ProductOutcome[]) =>
+      kv.set(keys.job(docId, jobId), products, ttl),
+    getSent: (docId: string) => kv.get<SentMarker>(keys.sent(docId)),
+    putSent: (docId: string, marker: SentMarker) => kv.set(keys.sent(docId), marker, ttl),
+    async watchedIds(): Promise<string[]> {
+      const found = await kv.keys(keys.watchingPrefix);
+      return found.map((k) => k.slice(keys.watchingPrefix.length));
+    },
+    unwatch: (docId: string) => kv.delete(keys.watching(docId)),
+
+    /** Persists a new document: record, state, chat index, then the watching marker. */
+    async add(doc: WatchedDocument, firstPollAt: number): Promise<void> {
+      await kv.set(keys.doc(doc.id), doc, ttl);
+      // A second watch() of the same document keeps the state it already has.
+      if (!(await kv.get<DocState>(keys.state(doc.id)))) {
+        await kv.set(keys.state(doc.id), initialState(doc, firstPollAt), ttl);
+      }
+      await kv.set(keys.chat(doc.chatId, doc.createdAt, doc.id), doc.id, ttl);
+      await kv.set(keys.watching(doc.id), doc.id, maxWatchMs + RETENTION_MS);
+      await this.trimChat(doc.chatId);
+    },
+
+    /** The chat's documents, newest first: [createdAt, docId]. */
+    async chatDocs(chatId: number): Promise<{ key: string; createdAt: number; docId: string }[]> {
+      const prefix = keys.chatPrefix(chatId);
+      const found = await kv.keys(prefix);
+      return found
+        .map((key) => {
+          const rest = key.slice(prefix.length);
+          const colon = rest.indexOf(":");
+          return { key, createdAt: Number(rest.slice(0, colon)), docId: rest.slice(colon + 1) };
+        })
+        .filter((e) => Number.isFinite(e.createdAt) && e.docId !== "")
+        .sort((a, b) => b.createdAt - a.createdAt || (a.docId < b.docId ? 1 : -1));
+    },
+
+    /** Keeps the newest CHAT_HISTORY entries of a chat's index; older records expire on their own. */
+    async trimChat(chatId: number): Promise<void> {
+      const entries = await this.chatDocs(chatId);
+      for (const old of entries.slice(CHAT_HISTORY)) {
+        // Still watched documents stay listed until their summary is out.
+        if (await kv.get(keys.watching(old.docId))) continue;
+        await kv.delete(old.key);
+      }
+    },
+  };
+}
+export type WatcherStore = ReturnType<typeof createWatcherStore>;

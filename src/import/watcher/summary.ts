@@ -1,0 +1,210 @@
+import { escapeHtml } from "../../bot/helpers/html.js";
+import type { Translate } from "../../i18n.js";
+import { csvReport, reportFileName } from "../report.js";
+import type { SourceRef } from "../types.js";
+import type { Problem, Tally } from "./results.js";
+import type { WatchedDocument } from "./types.js";
+
+/** Failures listed in the message itself; more come as an attached CSV report. */
+export const MAX_LISTED_PROBLEMS = 10;
+const MESSAGE_LIMIT = 4096;
+const CAPTION_LIMIT = 1024;
+/** An API text is cut at this length in the message (the report keeps it whole). */
+const MAX_DESCRIPTION = 300;
+
+export type Summary =
+  | { kind: "text"; text: string }
+  | { kind: "report"; caption: string; csv: Buffer; fileName: string };
+
+/** `2–5, 9` from 2, 3, 4, 5, 9 (at most `maxRuns` runs, then `…`). */
+export function formatRanges(numbers: readonly number[], maxRuns = 6): string {
+  const sorted = [...new Set(numbers)].sort((a, b) => a - b);
+  const runs: string[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
+    runs.push(i === j ? String(sorted[i]) : `${sorted[i]}–${sorted[j]}`);
+    i = j + 1;
+  }
+  return runs.length > maxRuns ? `${runs.slice(0, maxRuns).join(", ")}, …` : runs.join(", ");
+}
+
+/** "строка 7", "строки 7–9", "позиция 3" (in the chat's language) for one or more refs. */
+export function formatPlace(refs: readonly SourceRef[], t: Translate): string {
+  const rows = refs.flatMap((r) => (r.kind === "rows" ? r.rows : []));
+  const positions = refs.flatMap((r) => (r.kind === "position" ? [r.position] : []));
+  const parts: string[] = [];
+  if (rows.length > 0) {
+    const unique = new Set(rows);
+    parts.push(
+      unique.size === 1
+        ? t("jobs-place-row", { row: String(rows[0]) })
+        : t("jobs-place-rows", { rows: formatRanges(rows) }),
+    );
+  }
+  if (positions.length > 0) {
+    const unique = new Set(positions);
+    parts.push(
+      unique.size === 1
+        ? t("jobs-place-position", { position: String(positions[0]) })
+        : t("jobs-place-positions", { positions: formatRanges(positions) }),
+    );
+  }
+  return parts.join(", ") || "—";
+}
+
+const firstNumber = (refs: readonly SourceRef[]) =>
+  Math.min(...refs.map((r) => (r.kind === "rows" ? (r.rows[0] ?? 0) : r.position)));
+
+const refsOf = (p: Problem): SourceRef[] =>
+  p.kind === "result" || p.kind === "no-details" ? [p.ref] : p.refs;
+
+/** A problem as plain cells: place, request, field, code, description (texts unescaped). */
+function cellsOf(p: Problem, t: Translate, maxWatchHours: number) {
+  const place = formatPlace(refsOf(p), t);
+  switch (p.kind) {
+    case "result":
+      return { place, batch: p.batch, field: p.field, code: p.code, description: p.description };
+    case "no-details":
+      return {
+        place,
+        batch: p.batch,
+        field: "",
+        code: p.status,
+        description: t("jobs-problem-no-details"),
+      };
+    case "refused":
+      return {
+        place,
+        batch: p.batch,
+        field: p.field,
+        code: p.code,
+        description: p.description || t("jobs-problem-refused", { batch: String(p.batch) }),
+      };
+    case "maybe-created":
+      return {
+        place,
+        batch: p.batch,
+        field: "",
+        code: "",
+        description: t("jobs-problem-maybe-created", { batch: String(p.batch) }),
+      };
+    case "unfinished":
+      return {
+        place,
+        batch: p.batch,
+        field: "",
+        code: "",
+        description: t("jobs-problem-unfinished", { hours: maxWatchHours }),
+      };
+  }
+}
+
+const cut = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max - 1)}…` : text;
+
+/** Counts and request-level lines, shared by the message and the report's caption. */
+function headLines(
+  doc: WatchedDocument,
+  tally: Tally,
+  t: Translate,
+  expired: boolean,
+  maxWatchHours: number,
+) {
+  const file = escapeHtml(cut(doc.fileName, 80));
+  const lines = [t(expired ? "jobs-summary-title-expired" : "jobs-summary-title", { file })];
+  if (tally.accepted > 0) {
+    lines.push(
+      t("jobs-summary-products", { succeeded: tally.succeeded, failed: tally.failed }),
+      t("jobs-summary-skus", { succeeded: tally.skusSucceeded, failed: tally.skusFailed }),
+    );
+  }
+  if (tally.unfinished > 0) {
+    lines.push(t("jobs-summary-unfinished", { count: tally.unfinished, hours: maxWatchHours }));
+  }
+  if (tally.refused > 0) {
+    lines.push(
+      t("jobs-summary-refused", {
+        count: tally.refused,
+        batches: formatRanges(tally.refusedBatches),
+      }),
+    );
+  }
+  if (tally.maybeCreated > 0) {
+    lines.push(
+      t("jobs-summary-maybe-created", {
+        count: tally.maybeCreated,
+        batches: formatRanges(tally.maybeBatches),
+      }),
+    );
+  }
+  if (doc.skippedInvalid > 0) {
+    lines.push(t("jobs-summary-skipped", { count: doc.skippedInvalid }));
+  }
+  return lines;
+}
+
+/**
+ * The one summary of a document, in its locale: a message with every failure when there are
+ * few, else a short caption with the counts on an attached CSV report.
+ */
+export function buildSummary(
+  doc: WatchedDocument,
+  tally: Tally,
+  t: Translate,
+  opts: { expired: boolean; maxWatchHours: number },
+): Summary {
+  const problems = [...tally.problems].sort(
+    (a, b) => firstNumber(refsOf(a)) - firstNumber(refsOf(b)) || a.batch - b.batch,
+  );
+  const head = headLines(doc, tally, t, opts.expired, opts.maxWatchHours);
+  const cells = problems.map((p) => cellsOf(p, t, opts.maxWatchHours));
+
+  if (problems.length === 0) {
+    const text = [...head, "", t("jobs-summary-all-ok")].join("\n");
+    return { kind: "text", text };
+  }
+  if (problems.length <= MAX_LISTED_PROBLEMS) {
+    const lines = cells.map((c) => {
+      let line = `• ${escapeHtml(c.place)}`;
+      if (c.field) line += ` · ${escapeHtml(c.field)}`;
+      if (c.code) line += ` · <code>${escapeHtml(c.code)}</code>`;
+      return `${line}: ${escapeHtml(cut(c.description, MAX_DESCRIPTION))}`;
+    });
+    const text = [...head, "", t("jobs-summary-problems"), ...lines].join("\n");
+    if (text.length <= MESSAGE_LIMIT) return { kind: "text", text };
+  }
+  const header = [
+    t("jobs-report-place"),
+    t("jobs-report-batch"),
+    t("jobs-report-field"),
+    t("jobs-report-code"),
+    t("jobs-report-description"),
+  ];
+  const rows = cells.map((c) => [c.place, c.batch, c.field, c.code, c.description]);
+  let caption = [...head, "", t("jobs-summary-see-report", { count: problems.length })].join("\n");
+  if (caption.length > CAPTION_LIMIT) {
+    // Only a very long file name gets here: keep the first lines that fit.
+    const kept: string[] = [];
+    for (const line of caption.split("\n")) {
+      if ([...kept, line].join("\n").length > CAPTION_LIMIT) break;
+      kept.push(line);
+    }
+    caption = kept.join("\n");
+  }
+  return {
+    kind: "report",
+    caption,
+    csv: csvReport(header, rows),
+    fileName: reportFileName(doc.fileName),
+  };
+}
+
+/** Progress text while watching: products finished so far of the accepted ones. */
+export function progressText(doc: WatchedDocument, finished: number, total: number, t: Translate) {
+  return t("jobs-progress-waiting", {
+    file: escapeHtml(cut(doc.fileName, 80)),
+    finished,
+    total,
+  });
+}

@@ -1,0 +1,438 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Writable } from "node:stream";
+import { afterEach, describe, expect, inject, it } from "vitest";
+import { type App, createApp } from "../src/app.js";
+import { parseConfig } from "../src/config.js";
+import { csvCell, csvReportText } from "../src/import/report.js";
+import { keys } from "../src/import/watcher/store.js";
+import type { SentBatch, WatchedDocument } from "../src/import/watcher/types.js";
+import { createLogger } from "../src/logger.js";
+import type { ImportProduct } from "../src/seller-api/schemas.js";
+import type { UserDriver } from "./doubles/telegram/index.js";
+import { type Harness, linkUser, restartBot, startHarness } from "./support/harness.js";
+
+const INFO = "/api/seller/v1/products/import/info";
+const WAIT = { timeoutMs: 20_000 };
+
+let h: Harness | undefined;
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  await h?.stop();
+  h = undefined;
+});
+
+let seq = 0;
+/** A product the sandbox accepts: leaf category 101, brand 504, a fresh barcode. */
+const good = (): ImportProduct => ({
+  categoryId: 101,
+  brandId: 504,
+  name: { rus: `Чайник ${++seq}` },
+  description: { rus: "Электрический чайник" },
+  skus: [
+    { price: 9990, barcode: `46${String(Date.now()).slice(-7)}${String(seq).padStart(4, "0")}` },
+  ],
+});
+/** Fails with brandId / BRAND_NOT_FOUND. */
+const unknownBrand = (): ImportProduct => ({ ...good(), brandId: 9999 });
+/** Fails with barcode / DUPLICATE_BARCODE on its SKU (the barcode of a seeded SKU). */
+const takenBarcode = (): ImportProduct => ({
+  ...good(),
+  skus: [{ price: 500, barcode: "0004600000001" }],
+});
+
+/** Sends one real import request through the app's client; products sit on rows from `firstRow`. */
+async function sendBatch(
+  app: App,
+  products: ImportProduct[],
+  batch: number,
+  firstRow: number,
+): Promise<SentBatch> {
+  const accepted = await app.api.importProducts({ products });
+  return {
+    batch,
+    jobId: accepted.jobId,
+    products: products.map((p, i) => ({
+      ref: { kind: "rows", rows: [firstRow + i] },
+      skuRefs: (p.skus ?? []).map(() => ({ kind: "rows", rows: [firstRow + i] })),
+    })),
+  };
+}
+
+function documentFor(
+  user: UserDriver,
+  locale: "ru" | "kk",
+  batches: SentBatch[],
+  extra: Partial<WatchedDocument> = {},
+): WatchedDocument {
+  return {
+    id: `doc-${Date.now().toString(36)}-${++seq}`,
+    chatId: user.id,
+    locale,
+    fileName: "товары.csv",
+    format: "csv",
+    createdAt: Date.now(),
+    skippedInvalid: 0,
+    batches,
+    failedBatches: [],
+    ...extra,
+  };
+}
+
+const SUMMARY = /итоги|қорытынды/;
+const summariesIn = (user: UserDriver) =>
+  user.botMessages().filter((m) => SUMMARY.test(m.text) && !/следующем|келесі/.test(m.text));
+
+/** Waits until the watcher has recorded the document as finished (summary sent and recorded). */
+async function waitClosed(harness: Harness, user: UserDriver, docId: string) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const list = await harness.app.watcher.recent(user.id, 20);
+    const doc = list.find((d) => d.id === docId);
+    if (doc && doc.state !== "watching") return doc;
+    if (Date.now() > deadline) throw new Error(`document ${docId} not closed\n${user.dump()}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A few more polling rounds, so a repeated summary would have shown up. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 600));
+
+/** A second instance of the bot on the same doubles and Redis prefix, without getUpdates. */
+function secondInstance(harness: Harness, logs: string[]): App {
+  const config = parseConfig({
+    BOT_TOKEN: harness.tg.token,
+    BOT_API_ROOT: harness.tg.apiRoot,
+    SELLER_API_URL: harness.api.url,
+    SELLER_API_TOKEN: harness.api.token,
+    DATA_DIR: mkdtempSync(join(tmpdir(), "seller-bot-2-")),
+    SELLER_API_TIMEOUT_MS: "2000",
+    IMPORT_POLL_INTERVAL_MS: "100",
+    REDIS_URL: inject("redisUrl"),
+    REDIS_KEY_PREFIX: harness.redisKeyPrefix,
+  });
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(...chunk.toString().split("\n").filter(Boolean));
+      done();
+    },
+  });
+  const app = createApp(config, createLogger("info", sink));
+  cleanups.push(async () => {
+    await app.close();
+    rmSync(config.dataDir, { recursive: true, force: true });
+  });
+  return app;
+}
+
+describe("import job watcher", () => {
+  it("sends one Russian summary after the jobs finish, naming the failing rows, and /jobs lists it", async () => {
+    h = await startHarness({ sandbox: { jobSteps: 3 } });
+    const user = h.tg.user({ languageCode: "ru" });
+    await linkUser(h, user);
+    const progress = await h.app.bot.api.sendMessage(user.id, "Импорт принят, отправляю…");
+    const batch = await sendBatch(
+      h.app,
+      [good(), good(), good(), good(), good(), unknownBrand(), takenBarcode()],
+      1,
+      2,
+    );
+    const doc = documentFor(user, "ru", [batch], {
+      progressMessageId: progress.message_id,
+      skippedInvalid: 2,
+    });
+    await h.app.watcher.watch(doc);
+
+    const summary = await user.waitForBotMessage(/Импорт «товары\.csv»: итоги/, WAIT);
+    expect(summary.text).toContain("Товары: ✅ успешно 5, ❌ с ошибками 2");
+    expect(summary.text).toContain("SKU: ✅ успешно 5, ❌ с ошибками 2");
+    expect(summary.text).toContain("Не отправлены из-за ошибок в файле: 2");
+    expect(summary.text).toContain(
+      "строка 7 · brandId · BRAND_NOT_FOUND: Brand 9999 does not exist.",
+    );
+    expect(summary.text).toContain("строка 8 · barcode · DUPLICATE_BARCODE");
+    expect(summary.html).toContain("<code>BRAND_NOT_FOUND</code>");
+    await waitClosed(h, user, doc.id);
+
+    // Every poll asked for this job; the last answer was final, and nothing polled after it.
+    const polls = h.api.requestsTo(INFO);
+    expect(polls.every((r) => r.query.jobId === String(batch.jobId))).toBe(true);
+    expect(polls).toHaveLength(4);
+    // The progress message ends pointing to the summary.
+    await user.waitFor((msgs) =>
+      msgs.some((m) => m.messageId === progress.message_id && /результаты получены/.test(m.text)),
+    );
+
+    await user.sendCommand("/jobs");
+    const jobs = await user.waitForBotMessage(/Ваши последние импорты/);
+    expect(jobs.text).toContain("1. товары.csv");
+    expect(jobs.text).toContain("завершён: успешно 5, с ошибками 2");
+
+    await settle();
+    expect(summariesIn(user)).toHaveLength(1);
+    expect(h.api.requestsTo(INFO)).toHaveLength(4);
+  });
+
+  it("speaks Kazakh to a Kazakh chat, JSON positions included, and shows progress in /jobs", async () => {
+    h = await startHarness({ sandbox: { jobSteps: 2 } });
+    const user = h.tg.user({ languageCode: "kk" });
+    await linkUser(h, user);
+    const products = [good(), unknownBrand(), good()];
+    const accepted = await h.app.api.importProducts({ products });
+    const batch: SentBatch = {
+      batch: 1,
+      jobId: accepted.jobId,
+      products: products.map((_, i) => ({
+        ref: { kind: "position", position: i + 1 },
+        skuRefs: [{ kind: "position", position: i + 1 }],
+      })),
+    };
+    const doc = documentFor(user, "kk", [batch], { fileName: "products.json", format: "json" });
+    await h.app.watcher.watch(doc);
+
+    const summary = await user.waitForBotMessage(/«products\.json» импорты: қорытынды/, WAIT);
+    expect(summary.text).toContain("Тауарлар: ✅ сәтті 2, ❌ қатемен 1");
+    expect(summary.text).toContain(
+      "2-позиция · brandId · BRAND_NOT_FOUND: Brand 9999 does not exist.",
+    );
+    await waitClosed(h, user, doc.id);
+
+    await user.sendCommand("/jobs");
+    const jobs = await user.waitForBotMessage(/Соңғы импорттарыңыз/);
+    expect(jobs.text).toContain("products.json");
+    expect(jobs.text).toContain("аяқталды: сәтті 2, қатемен 1");
+  });
+
+  it("names rows in Kazakh, and /jobs answers an empty history", async () => {
+    h = await startHarness({ sandbox: { jobSteps: 1 } });
+    const user = h.tg.user({ languageCode: "kk" });
+    await linkUser(h, user);
+    await user.sendCommand("/jobs");
+    await user.waitForBotMessage(/Әзірге импорт болған жоқ/);
+
+    const batch = await sendBatch(
+      h.app,
+      [good(), good(), good(), good(), good(), unknownBrand()],
+      1,
+      2,
+    );
+    await h.app.watcher.watch(documentFor(user, "kk", [batch]));
+    const summary = await user.waitForBotMessage(/қорытынды/, WAIT);
+    expect(summary.text).toContain("7-жол · brandId · BRAND_NOT_FOUND");
+  });
+
+  it("attaches a CSV report (BOM, `;`, formulas neutralised) when there are many failures", async () => {
+    h = await startHarness({ sandbox: { jobSteps: 1 } });
+    const user = h.tg.user({ languageCode: "ru" });
+    await linkUser(h, user);
+    const products = [good(), ...Array.from({ length: 11 }, unknownBrand), takenBarcode()];
+    const batch = await sendBatch(h.app, products, 1, 2);
+    const doc = documentFor(user, "ru", [batch], {
+      fileName: "Прайс; весна.xlsx",
+      format: "xlsx",
+      failedBatches: [
+        {
+          batch: 2,
+          products: [
+            { ref: { kind: "rows", rows: [15] }, skuRefs: [{ kind: "rows", rows: [15] }] },
+            { ref: { kind: "rows", rows: [16, 17] }, skuRefs: [] },
+          ],
+          error: {
+            kind: "invalid",
+            status: 400,
+            fieldErrors: [
+              {
+                field: "products[1].name.rus",
+                code: "NotEmpty",
+                description: '=HYPERLINK("http://evil.example")',
+              },
+            ],
+            maybeProcessed: false,
+          },
+        },
+      ],
+    });
+    await h.app.watcher.watch(doc);
+
+    const message = await user.waitForBotMessage(/Ошибок: 13/, WAIT);
+    expect(message.document?.fileName).toBe("Прайс_ весна-errors.csv");
+    expect(message.text).toContain("Товары: ✅ успешно 1, ❌ с ошибками 12");
+    expect(message.text).toContain("Не приняты сервисом: 2 (запросы: 2)");
+    const bytes = message.document!.content;
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.toString("utf8").slice(1).split("\r\n");
+    expect(lines[0]).toBe("Строка / позиция;Запрос;Поле;Код;Описание");
+    expect(lines).toContain("строка 3;1;brandId;BRAND_NOT_FOUND;Brand 9999 does not exist.");
+    expect(lines).toContain(
+      "строка 14;1;barcode;DUPLICATE_BARCODE;Barcode '0004600000001' is already used by another SKU.",
+    );
+    expect(lines).toContain(
+      'строки 16–17;2;products[1].name.rus;NotEmpty;"\'=HYPERLINK(""http://evil.example"")"',
+    );
+    expect(lines.filter((l) => l.includes("BRAND_NOT_FOUND"))).toHaveLength(11);
+    await waitClosed(h, user, doc.id);
+    await settle();
+    expect(user.botMessages().filter((m) => m.document)).toHaveLength(1);
+  });
+
+  it("reports a document past the watch limit with its unfinished rows", async () => {
+    h = await startHarness({ sandbox: { jobSteps: 1000 } });
+    const user = h.tg.user({ languageCode: "ru" });
+    await linkUser(h, user);
+    const batch = await sendBatch(h.app, [good(), good()], 1, 2);
+    const doc = documentFor(user, "ru", [batch], {
+      createdAt: Date.now() - h.app.config.import.maxWatchMs - 1000,
+    });
+    await h.app.watcher.watch(doc);
+    const summary = await user.waitForBotMessage(/получены не все результаты/, WAIT);
+    expect(summary.text).toContain("Без итогового статуса за 24 ч: 2");
+    expect(summary.text).toContain("строки 2–3: итоговый статус не получен за 24 ч");
+    const closed = await waitClosed(h, user, doc.id);
+    expect(closed).toMatchObject({ state: "expired", pending: 2 });
+  });
+
+  for (const redis of [false, true]) {
+    it(`resumes after a restart while jobs are pending and sends the summary once (${redis ? "Redis" : "disk"})`, async () => {
+      h = await startHarness({ redis, sandbox: { jobSteps: 6 } });
+      const user = h.tg.user({ languageCode: "ru" });
+      await linkUser(h, user);
+      const first = await sendBatch(h.app, [good(), unknownBrand()], 1, 2);
+      const second = await sendBatch(h.app, [good()], 2, 4);
+      const doc = documentFor(user, "ru", [first, second]);
+      await h.app.watcher.watch(doc);
+      await user.waitFor(() => h!.api.requestsTo(INFO).length >= 2, WAIT);
+      expect(summariesIn(user)).toHaveLength(0);
+
+      h = await restartBot(h);
+      const summary = await user.waitForBotMessage(SUMMARY, WAIT);
+      expect(summary.text).toContain("Товары: ✅ успешно 2, ❌ с ошибками 1");
+      expect(summary.text).toContain("строка 3 · brandId · BRAND_NOT_FOUND");
+      await waitClosed(h, user, doc.id);
+      await settle();
+      expect(summariesIn(user)).toHaveLength(1);
+    });
+  }
+
+  it("with two instances on one Redis, polls each job once per round and sends each summary once", async () => {
+    const steps = 3;
+    h = await startHarness({ redis: true, sandbox: { jobSteps: steps } });
+    const otherLogs: string[] = [];
+    const other = secondInstance(h, otherLogs);
+    other.watcher.start();
+    const users = [h.tg.user({ languageCode: "ru" }), h.tg.user({ languageCode: "kk" })];
+    for (const user of users) await linkUser(h, user);
+
+    const docs: WatchedDocument[] = [];
+    for (let i = 0; i < 6; i++) {
+      const user = users[i % 2]!;
+      const batch = await sendBatch(h.app, [good(), unknownBrand()], 1, 2);
+      const doc = documentFor(user, i % 2 === 0 ? "ru" : "kk", [batch], { fileName: `f${i}.csv` });
+      docs.push(doc);
+      // Watched through either instance: any instance may take any document.
+      await (i % 3 === 0 ? other : h.app).watcher.watch(doc);
+    }
+    for (const doc of docs) {
+      await waitClosed(h, users[docs.indexOf(doc) % 2]!, doc.id);
+    }
+    await settle();
+    for (const [i, user] of users.entries()) {
+      const own = docs.filter((_, k) => k % 2 === i);
+      for (const doc of own) {
+        const summaries = summariesIn(user).filter((m) => m.text.includes(`«${doc.fileName}»`));
+        expect(summaries, doc.fileName).toHaveLength(1);
+      }
+    }
+    // One instance at a time: every job was asked exactly steps + 1 times.
+    for (const doc of docs) {
+      expect(
+        h.api.requestsTo(INFO).filter((r) => r.query.jobId === String(doc.batches[0]!.jobId)),
+      ).toHaveLength(steps + 1);
+    }
+    const sentBy = [...h.logs, ...otherLogs].filter((l) => l.includes("import summary sent"));
+    expect(sentBy).toHaveLength(docs.length);
+  });
+
+  it("takes over a document whose lease holder died once the lease expires", async () => {
+    h = await startHarness({ redis: true, sandbox: { jobSteps: 1 } });
+    const user = h.tg.user({ languageCode: "ru" });
+    await linkUser(h, user);
+    const batch = await sendBatch(h.app, [good()], 1, 2);
+    const doc = documentFor(user, "ru", [batch]);
+    // An instance that claimed the document and was killed: its lease just runs out.
+    await h.app.storage.kv.setIfAbsent(keys.claim(doc.id), "dead-instance", 1500);
+    await h.app.watcher.watch(doc);
+    const summary = await user.waitForBotMessage(SUMMARY, WAIT);
+    expect(summary.text).toContain("Все товары импортированы без ошибок.");
+    await waitClosed(h, user, doc.id);
+    await settle();
+    expect(summariesIn(user)).toHaveLength(1);
+  });
+
+  it("keeps watching through a Seller API outage and sends one summary after it", async () => {
+    h = await startHarness({ sandbox: { jobSteps: 1 } });
+    const user = h.tg.user({ languageCode: "ru" });
+    await linkUser(h, user);
+    const batch = await sendBatch(h.app, [good(), unknownBrand()], 1, 2);
+    h.api.failNext(INFO, "503", 7);
+    const doc = documentFor(user, "ru", [batch]);
+    await h.app.watcher.watch(doc);
+    const summary = await user.waitForBotMessage(SUMMARY, WAIT);
+    expect(summary.text).toContain("строка 3 · brandId · BRAND_NOT_FOUND");
+    expect(h.logs.some((l) => l.includes("import/info failed"))).toBe(true);
+    await waitClosed(h, user, doc.id);
+    await settle();
+    expect(summariesIn(user)).toHaveLength(1);
+  });
+
+  it("sends the summary once when Telegram answers 429 first", async () => {
+    h = await startHarness({ sandbox: { jobSteps: 1 } });
+    const user = h.tg.user({ languageCode: "ru" });
+    await linkUser(h, user);
+    const batch = await sendBatch(h.app, [good()], 1, 2);
+    h.tg.failNext("sendMessage", {
+      error_code: 429,
+      description: "Too Many Requests: retry after 1",
+      parameters: { retry_after: 1 },
+    });
+    const doc = documentFor(user, "ru", [batch]);
+    await h.app.watcher.watch(doc);
+    await user.waitForBotMessage(SUMMARY, WAIT);
+    await waitClosed(h, user, doc.id);
+    await settle();
+    expect(summariesIn(user)).toHaveLength(1);
+    expect(h.tg.callsOf("sendMessage").length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("gives up the summary of a chat that blocked the bot, and keeps going", async () => {
+    h = await startHarness({ sandbox: { jobSteps: 1 } });
+    const blocked = h.tg.user({ languageCode: "ru" });
+    const other = h.tg.user({ languageCode: "ru" });
+    await linkUser(h, blocked);
+    await linkUser(h, other);
+    const one = documentFor(blocked, "ru", [await sendBatch(h.app, [good()], 1, 2)]);
+    const two = documentFor(other, "ru", [await sendBatch(h.app, [good()], 1, 2)]);
+    h.tg.blockUser(blocked.id);
+    await h.app.watcher.watch(one);
+    await h.app.watcher.watch(two);
+    await other.waitForBotMessage(SUMMARY, WAIT);
+    const closed = await waitClosed(h, blocked, one.id);
+    expect(closed.state).toBe("done");
+    expect(h.logs.some((l) => l.includes("summary undeliverable"))).toBe(true);
+  });
+});
+
+describe("CSV report", () => {
+  it("neutralises formulas and quotes separators, quotes and line breaks", () => {
+    expect(csvCell("=1+1")).toBe("'=1+1");
+    expect(csvCell("+7 700")).toBe("'+7 700");
+    expect(csvCell("-5")).toBe("'-5");
+    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(csvCell("a;b")).toBe('"a;b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell("two\nlines")).toBe('"two\nlines"');
+    expect(csvCell(12)).toBe("12");
+    expect(csvReportText(["a", "b"], [["=x", 1]])).toBe("\uFEFFa;b\r\n'=x;1\r\n");
+  });
+});
