@@ -5,6 +5,7 @@ import { type BotI18n, createBot, createBotI18n, type SellerBot } from "./bot/in
 import type { Config } from "./config.js";
 import { createImportWatcher, type ImportWatcher } from "./import/watcher/index.js";
 import type { Logger } from "./logger.js";
+import { createMetrics, type Metrics } from "./metrics.js";
 import { createSellerApi, type SellerApi } from "./seller-api/client.js";
 import { createStorage, type Storage } from "./storage/index.js";
 
@@ -16,6 +17,8 @@ export interface App {
   bot: SellerBot;
   i18n: BotI18n;
   watcher: ImportWatcher;
+  /** Prometheus metrics of this app (GET /metrics); the watcher may report through it. */
+  metrics: Metrics;
   /** Registers commands and prepares the bot (getMe); call before receiving updates. */
   init(): Promise<void>;
   /** Releases what the app holds (storage connections). */
@@ -25,18 +28,35 @@ export interface App {
 /** Wires the parts together; main.ts and the tests both start here. */
 export function createApp(config: Config, logger: Logger): App {
   const storage = createStorage(config);
+  const metrics = createMetrics();
   const api = createSellerApi({
     baseUrl: config.sellerApiUrl,
     auth: config.sellerAuth,
     timeoutMs: config.sellerApiTimeoutMs,
     logger,
+    onCall: metrics.observeSellerApiCall,
   });
   const i18n = createBotI18n();
   // The watcher talks to Telegram outside any update, through its own Api object.
   const telegram = new Api(config.botToken, { apiRoot: config.botApiRoot });
-  installApiTransformers(telegram);
+  installApiTransformers(telegram, { metrics, source: "notification" });
   const watcher = createImportWatcher({ config, logger, api, storage, telegram, i18n });
-  const bot = createBot({ config, logger, api, storage, i18n, watcher });
+  // The watcher may expose how many jobs it watches; the gauge reads it at scrape time.
+  const watched = watcher as ImportWatcher & { watchedJobs?: () => number | Promise<number> };
+  if (typeof watched.watchedJobs === "function") {
+    metrics.setWatchedJobsSource(() => watched.watchedJobs!());
+  }
+  const bot = createBot({
+    config,
+    logger,
+    api,
+    storage,
+    i18n,
+    watcher,
+    metrics,
+    onUpdate: metrics.observeUpdate,
+    rateLimit: { onLimited: metrics.rateLimited },
+  });
   return {
     config,
     logger,
@@ -45,6 +65,7 @@ export function createApp(config: Config, logger: Logger): App {
     bot,
     i18n,
     watcher,
+    metrics,
     async init() {
       await bot.init();
       await registerCommands(bot.api, i18n);

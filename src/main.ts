@@ -1,7 +1,10 @@
 import { createApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
-import { createLogger } from "./logger.js";
-import { startPolling } from "./runtime/polling.js";
+import { createLogger, scrubSecrets } from "./logger.js";
+import { startRuntime } from "./runtime/index.js";
+
+/** Everything must be done this long after the first signal (contract: exit 0 within 10 s). */
+const SHUTDOWN_BUDGET_MS = 9000;
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -16,23 +19,46 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config.logLevel);
+  process.on("unhandledRejection", (reason) => {
+    // Logged, not fatal: one failed background task must not take every chat down.
+    logger.error(
+      { err: (reason as Error)?.name, msg: (reason as Error)?.message },
+      "unhandled rejection",
+    );
+  });
   const app = createApp(config, logger);
-  await app.init();
-  const runner = await startPolling(app);
-  app.watcher.start();
-  logger.info({ mode: config.mode, storage: app.storage.kind }, "bot started");
+  app.metrics.collectProcessMetrics();
 
-  const stop = async () => {
-    logger.info("stopping");
-    if (runner.isRunning()) await runner.stop();
-    await app.close();
-    process.exit(0);
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      // A second signal: the operator wants out now.
+      logger.warn({ signal }, "second signal; exiting at once");
+      process.exit(signal === "SIGINT" ? 130 : 143);
+    }
+    stopping = true;
+    const deadline = Date.now() + SHUTDOWN_BUDGET_MS;
+    setTimeout(() => {
+      logger.error("shutdown took too long; exiting");
+      process.exit(0);
+    }, SHUTDOWN_BUDGET_MS + 500).unref();
+    // Stopping starts synchronously (no more getUpdates / webhook requests), then it is logged.
+    const done = runtime?.stop({ deadline }) ?? app.close();
+    logger.info({ signal }, "stopping");
+    void done.finally(() => process.exit(0));
   };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  let runtime: Awaited<ReturnType<typeof startRuntime>> | undefined;
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+
+  await app.init();
+  if (stopping) return;
+  runtime = await startRuntime(app);
+  if (stopping) await runtime.stop();
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Fatal: ${error instanceof Error ? error.message : String(error)}\n`);
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`Fatal: ${scrubSecrets(message, [])}\n`);
   process.exit(1);
 });

@@ -1,5 +1,7 @@
 import { autoRetry } from "@grammyjs/auto-retry";
 import type { Api, Transformer } from "grammy";
+import type { MessageSource, NotificationMetrics } from "../metrics.js";
+import { createPacer, isPacedMethod, type Pacer } from "./pacer.js";
 
 /** Every text the bot sends is HTML unless a call says otherwise. */
 const htmlByDefault: Transformer = (prev, method, payload, signal) => {
@@ -16,10 +18,62 @@ const htmlByDefault: Transformer = (prev, method, payload, signal) => {
 };
 
 /**
- * The transformers of every Api object the bot uses: bot.api, and the fresh ctx.api inside
- * conversations (which does not inherit bot.api's transformers).
+ * One pacer per bot (token and Bot API root): bot.api, the watcher's Api and the fresh ctx.api
+ * of every conversation all count against the same Telegram limits.
  */
-export function installApiTransformers(api: Api): void {
+const pacers = new Map<string, Pacer>();
+function pacerOf(api: Api): Pacer {
+  const key = `${api.token}@${api.options?.apiRoot ?? ""}`;
+  let pacer = pacers.get(key);
+  if (!pacer) {
+    pacer = createPacer();
+    pacers.set(key, pacer);
+  }
+  return pacer;
+}
+
+/** Waits for the chat's and the bot's sending slot (each retry of auto-retry waits again). */
+function pacing(pacer: Pacer): Transformer {
+  return async (prev, method, payload, signal) => {
+    if (isPacedMethod(method)) {
+      const chatId = (payload as { chat_id?: unknown } | undefined)?.chat_id;
+      await pacer.wait(typeof chatId === "number" || typeof chatId === "string" ? chatId : null);
+    }
+    return prev(method, payload, signal);
+  };
+}
+
+/** Counts each attempt of a sending method: reached Telegram, or failed in a retried way. */
+function counting(metrics: NotificationMetrics, source: MessageSource): Transformer {
+  return async (prev, method, payload, signal) => {
+    if (!isPacedMethod(method)) return prev(method, payload, signal);
+    try {
+      const result = await prev(method, payload, signal);
+      if (result.ok) metrics.sent(method, source);
+      else if (result.error_code === 429 || result.error_code >= 500)
+        metrics.retried(method, source);
+      return result;
+    } catch (error) {
+      metrics.retried(method, source);
+      throw error;
+    }
+  };
+}
+
+export interface TransformerOptions {
+  /** Counts messages sent and retried (GET /metrics). */
+  metrics?: NotificationMetrics;
+  source?: MessageSource;
+}
+
+/**
+ * The transformers of every Api object the bot uses: bot.api, the watcher's Api, and the fresh
+ * ctx.api inside conversations (which does not inherit bot.api's transformers).
+ * Installed innermost first: counting and pacing see every attempt auto-retry makes.
+ */
+export function installApiTransformers(api: Api, options: TransformerOptions = {}): void {
+  if (options.metrics) api.config.use(counting(options.metrics, options.source ?? "reply"));
+  api.config.use(pacing(pacerOf(api)));
   // Bounded: auto-retry's defaults retry forever.
   api.config.use(autoRetry({ maxRetryAttempts: 4, maxDelaySeconds: 30, rethrowHttpErrors: false }));
   api.config.use(htmlByDefault);

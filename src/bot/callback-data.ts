@@ -54,7 +54,8 @@ export function callbackCodec<const F extends Fields>(
       for (const [i, [name, kind]] of fields.entries()) {
         const raw = parts[i]!;
         if (kind === "int") {
-          if (!/^-?\d{1,15}$/.test(raw)) return undefined;
+          // Canonical form only (no leading zeros, no "-0"): what encode writes.
+          if (!/^(0|-?[1-9]\d{0,14})$/.test(raw)) return undefined;
           out[name] = Number(raw);
         } else {
           if (!KEY_PATTERN.test(raw)) return undefined;

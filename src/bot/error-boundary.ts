@@ -1,5 +1,5 @@
 import type { BotError } from "grammy";
-import { DEFAULT_LOCALE, type I18nInstance } from "../i18n.js";
+import { type I18nInstance, localeOfTelegramUser } from "../i18n.js";
 import { type Logger, scrubSecrets } from "../logger.js";
 import type { BotContext } from "./context.js";
 import { apiErrorMessageKey } from "./helpers/api-errors.js";
@@ -24,7 +24,8 @@ export function createErrorHandler(logger: Logger, i18n: I18nInstance, secrets: 
     if (ctx.chat?.type !== "private") return;
     try {
       const key = apiErrorMessageKey(cause);
-      const text = typeof ctx.t === "function" ? ctx.t(key) : i18n.t(DEFAULT_LOCALE, key);
+      const text =
+        typeof ctx.t === "function" ? ctx.t(key) : i18n.t(localeOfTelegramUser(ctx), key);
       if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => {});
       await ctx.reply(text);
     } catch {

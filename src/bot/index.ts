@@ -5,6 +5,7 @@ import type { Config } from "../config.js";
 import { createI18n, type Locale, localeOfTelegramUser } from "../i18n.js";
 import type { ImportWatcher } from "../import/watcher/index.js";
 import type { Logger } from "../logger.js";
+import type { NotificationMetrics } from "../metrics.js";
 import type { SellerApi } from "../seller-api/client.js";
 import { KEY_PREFIX, type Storage } from "../storage/index.js";
 import { installApiTransformers } from "./api-transformers.js";
@@ -13,13 +14,16 @@ import { createErrorHandler } from "./error-boundary.js";
 import { createDirectoriesFeature } from "./features/directories/index.js";
 import { createFallbackFeature } from "./features/fallback.js";
 import { createImportFeature } from "./features/import/index.js";
+import { createJobsFeature } from "./features/jobs.js";
 import { createLanguageFeature } from "./features/language.js";
 import { createLinkingFeature } from "./features/linking.js";
 import { createOrdersFeature } from "./features/orders/index.js";
 import { createProductsFeature } from "./features/products/index.js";
 import { createStartFeature } from "./features/start.js";
 import { requireLink } from "./middlewares/access-gate.js";
+import { chatLock } from "./middlewares/chat-lock.js";
 import { privateOnly } from "./middlewares/private-only.js";
+import { DEFAULT_RATE_LIMIT, type RateLimitOptions, rateLimit } from "./middlewares/rate-limit.js";
 import { type UpdateObserver, updateLogger } from "./middlewares/update-logger.js";
 
 export interface BotDeps {
@@ -31,6 +35,10 @@ export interface BotDeps {
   watcher: ImportWatcher;
   /** Observes every handled update (metrics). */
   onUpdate?: UpdateObserver;
+  /** Counts messages sent and retried by bot.api. */
+  metrics?: NotificationMetrics;
+  /** Per-user limit of incoming updates (default 20 per 10 s) and an observer of drops. */
+  rateLimit?: Partial<Pick<RateLimitOptions, "limit" | "windowMs" | "onLimited">>;
 }
 
 /** What seller-data features get: the deps and the gate that keeps unlinked chats out. */
@@ -54,7 +62,7 @@ export function createBot(deps: BotDeps): SellerBot {
   const bot = new Bot<BotContext>(config.botToken, {
     client: { apiRoot: config.botApiRoot },
   });
-  installApiTransformers(bot.api);
+  installApiTransformers(bot.api, { metrics: deps.metrics, source: "reply" });
 
   const features: FeatureDeps = { ...deps, requireLink: requireLink(deps.api) };
   const secrets = [
@@ -70,6 +78,15 @@ export function createBot(deps: BotDeps): SellerBot {
   bot.use(sequentialize((ctx) => ctx.chat?.id.toString() ?? ctx.from?.id.toString()));
   const guarded: Composer<BotContext> = bot.errorBoundary(onError);
   guarded.use(updateLogger(logger, deps.onUpdate));
+  guarded.use(
+    rateLimit({
+      ...DEFAULT_RATE_LIMIT,
+      ...deps.rateLimit,
+      notice: (ctx) => i18n.t(localeOfTelegramUser(ctx), "too-many-requests"),
+    }),
+  );
+  // Several instances share Redis: a chat's updates run one at a time over all of them.
+  if (storage.kind === "redis") guarded.use(chatLock(storage.kv, logger));
   guarded.use(
     privateOnly((ctx) =>
       i18n.t(localeOfTelegramUser(ctx), "private-only", { bot: ctx.me.username }),
@@ -130,5 +147,6 @@ function sellerDataFeatures(deps: FeatureDeps): Composer<BotContext>[] {
     createProductsFeature(deps),
     createDirectoriesFeature(deps),
     createImportFeature(deps),
+    createJobsFeature(deps),
   ];
 }

@@ -1,8 +1,10 @@
 import type { Config } from "../config.js";
 import { createDiskStorage } from "./disk.js";
+import { guardStorage } from "./errors.js";
 import { createRedisStorage } from "./redis.js";
 import type { Storage } from "./types.js";
 
+export { StorageUnavailableError } from "./errors.js";
 export type { KeyValueStore, Storage } from "./types.js";
 export { KEY_PREFIX } from "./types.js";
 
@@ -10,7 +12,9 @@ export { KEY_PREFIX } from "./types.js";
 export function createStorage(
   config: Pick<Config, "redisUrl" | "redisKeyPrefix" | "dataDir">,
 ): Storage {
-  return config.redisUrl
-    ? createRedisStorage(config.redisUrl, config.redisKeyPrefix)
-    : createDiskStorage(config.dataDir);
+  return guardStorage(
+    config.redisUrl
+      ? createRedisStorage(config.redisUrl, config.redisKeyPrefix)
+      : createDiskStorage(config.dataDir),
+  );
 }

@@ -2,14 +2,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
-import type { RunnerHandle } from "@grammyjs/runner";
 import { inject } from "vitest";
 import { type App, createApp } from "../../src/app.js";
 import { parseConfig } from "../../src/config.js";
 import { createLogger } from "../../src/logger.js";
-import { startPolling } from "../../src/runtime/polling.js";
+import { type Runtime, startRuntime } from "../../src/runtime/index.js";
 import { type SellerSandbox, startSellerSandbox } from "../doubles/seller-api/index.js";
 import { type BotApiEmulator, startBotApiEmulator } from "../doubles/telegram/index.js";
+import { freePort } from "./net.js";
 
 export interface HarnessOptions {
   /** Sessions and jobs in the run's Redis (own key prefix) instead of a temp data folder. */
@@ -24,6 +24,12 @@ export interface HarnessOptions {
   sandbox?: Parameters<typeof startSellerSandbox>[0];
   /** Whether stop() also stops given doubles and removes a given data folder (restarts). */
   adopt?: boolean;
+  /**
+   * The bot always runs through the production runtime (src/runtime). `"webhook"` serves
+   * updates, health, readiness and metrics on a free loopback port; `"polling"` polls and
+   * serves the HTTP endpoints on a free port; unset: polling without HTTP endpoints.
+   */
+  runtime?: "webhook" | "polling";
 }
 
 export interface Harness {
@@ -34,6 +40,10 @@ export interface Harness {
   logs: string[];
   dataDir: string;
   redisKeyPrefix: string;
+  /** The running runtime; with `runtime` set, its HTTP base URL and the webhook secret. */
+  runtime: Runtime;
+  httpUrl?: string;
+  webhookSecret?: string;
   /** Stops the bot only; the doubles keep running (for restart tests). */
   stopBot(): Promise<void>;
   /** Stops everything this harness started. */
@@ -54,6 +64,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const redisKeyPrefix =
     options.redisKeyPrefix ??
     `test-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}:`;
+  const port = options.runtime ? await freePort() : undefined;
+  const webhookSecret =
+    options.runtime === "webhook"
+      ? (options.env?.WEBHOOK_SECRET ?? `s3cret-${Math.random().toString(36).slice(2)}`)
+      : undefined;
   const config = parseConfig({
     BOT_TOKEN: tg.token,
     BOT_API_ROOT: tg.apiRoot,
@@ -64,6 +79,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     IMPORT_POLL_INTERVAL_MS: "100",
     LOG_LEVEL: "info",
     ...(options.redis ? { REDIS_URL: inject("redisUrl"), REDIS_KEY_PREFIX: redisKeyPrefix } : {}),
+    ...(port ? { PORT: String(port) } : {}),
+    ...(webhookSecret
+      ? {
+          BOT_MODE: "webhook",
+          WEBHOOK_URL: `http://127.0.0.1:${port}/telegram`,
+          WEBHOOK_SECRET: webhookSecret,
+        }
+      : {}),
     ...options.env,
   });
   const logs: string[] = [];
@@ -75,14 +98,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   });
   const app = createApp(config, createLogger(config.logLevel, sink));
   await app.init();
-  let runner: RunnerHandle | undefined = await startPolling(app);
-  app.watcher.start();
-
-  const stopBot = async () => {
-    if (runner?.isRunning()) await runner.stop();
-    runner = undefined;
-    await app.close();
-  };
+  // The production runtime: polling (or webhook), the watcher, and a shutdown that drains.
+  const runtime: Runtime = await startRuntime(app, { host: "127.0.0.1" });
+  const stopBot = () => runtime.stop();
   return {
     tg,
     api,
@@ -90,6 +108,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     logs,
     dataDir,
     redisKeyPrefix,
+    runtime,
+    httpUrl: runtime.port ? `http://127.0.0.1:${runtime.port}` : undefined,
+    webhookSecret,
     stopBot,
     async stop() {
       await stopBot();

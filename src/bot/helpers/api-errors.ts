@@ -1,7 +1,9 @@
 import { SellerApiError } from "../../seller-api/errors.js";
+import { StorageUnavailableError } from "../../storage/index.js";
 
 /** The locale key that explains a Seller API failure to a seller. */
 export function apiErrorMessageKey(error: unknown): string {
+  if (error instanceof StorageUnavailableError) return "error-storage";
   if (!(error instanceof SellerApiError)) return "error-generic";
   switch (error.kind) {
     case "unavailable":

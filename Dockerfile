@@ -1,0 +1,32 @@
+# syntax=docker/dockerfile:1
+
+# Build stage: every dependency, TypeScript compiled to dist/.
+FROM node:22-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json ./
+COPY src ./src
+RUN npm run build
+
+# Runtime stage: production dependencies, compiled JavaScript and the locales only.
+FROM node:22-slim AS runtime
+ENV NODE_ENV=production \
+    PORT=8080 \
+    DATA_DIR=/app/data
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/dist ./dist
+# src/i18n.ts walks up from dist/src/ and finds locales/ beside package.json.
+COPY locales ./locales
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
+VOLUME ["/app/data"]
+EXPOSE 8080
+# slim has no curl: Node's own fetch checks the liveness endpoint.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+STOPSIGNAL SIGTERM
+# node itself, not npm: SIGTERM must reach the bot (graceful shutdown within 10 s).
+CMD ["node", "dist/src/main.js"]

@@ -1,0 +1,52 @@
+import { randomUUID } from "node:crypto";
+import type { MiddlewareFn } from "grammy";
+import type { Logger } from "../../logger.js";
+import type { KeyValueStore } from "../../storage/index.js";
+import type { BotContext } from "../context.js";
+
+export interface ChatLockOptions {
+  /** Lease of the lock; renewed while the update runs, so a dead instance frees it soon. */
+  leaseMs?: number;
+  /** Longest wait for another instance to finish with the chat before going ahead anyway. */
+  maxWaitMs?: number;
+}
+
+/**
+ * Per-chat ordering across instances: `sequentialize` orders a chat's updates inside one
+ * process; with several webhook instances on one Redis, this lease makes a chat's updates run
+ * one at a time over all of them, so session and conversation writes are never lost.
+ */
+export function chatLock(
+  kv: KeyValueStore,
+  logger: Logger,
+  options: ChatLockOptions = {},
+): MiddlewareFn<BotContext> {
+  const leaseMs = options.leaseMs ?? 30_000;
+  const maxWaitMs = options.maxWaitMs ?? 20_000;
+  return async (ctx, next) => {
+    const chatId = ctx.chat?.id ?? ctx.from?.id;
+    if (chatId === undefined) return next();
+    const key = `lock:chat:${chatId}`;
+    const owner = randomUUID();
+    const started = Date.now();
+    let delay = 10;
+    let held = await kv.setIfAbsent(key, owner, leaseMs);
+    while (!held && Date.now() - started < maxWaitMs) {
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      delay = Math.min(delay * 2, 100);
+      held = await kv.setIfAbsent(key, owner, leaseMs);
+    }
+    if (!held) logger.warn({ chatId }, "chat lock not acquired in time; going ahead");
+    const renew = held
+      ? setInterval(() => {
+          kv.expireIfEquals(key, owner, leaseMs).catch(() => {});
+        }, leaseMs / 3)
+      : undefined;
+    try {
+      await next();
+    } finally {
+      clearInterval(renew);
+      if (held) await kv.deleteIfEquals(key, owner).catch(() => {});
+    }
+  };
+}

@@ -1,0 +1,161 @@
+import type { ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { startRedisServer, stopProcess } from "./support/child.js";
+import { type Harness, linkUser, startHarness } from "./support/harness.js";
+import { freePort } from "./support/net.js";
+
+let h: Harness | undefined;
+let redis: ChildProcess | undefined;
+let redisDir: string | undefined;
+afterEach(async () => {
+  await h?.stop();
+  h = undefined;
+  if (redis) await stopProcess(redis);
+  redis = undefined;
+  if (redisDir) rmSync(redisDir, { recursive: true, force: true });
+  redisDir = undefined;
+});
+
+const STATUS = "/api/seller/v1/telegram/status";
+/** Reads are tried three times: a fault that lasts makes each of them fail. */
+const EVERY_ATTEMPT = 3;
+
+async function linkedUser(harness: Harness) {
+  const user = harness.tg.user({ languageCode: "ru" });
+  await linkUser(harness, user);
+  return user;
+}
+
+describe("Seller API faults end in a clear message in the chat", () => {
+  it.each([
+    ["500", /Сервис продавца сейчас не отвечает/],
+    ["503", /Сервис продавца сейчас не отвечает/],
+    ["malformed", /непонятный ответ/],
+    ["wrong-shape", /непонятный ответ/],
+    ["drop", /Сервис продавца сейчас не отвечает/],
+  ] as const)("answering %s", async (kind, message) => {
+    h = await startHarness();
+    const user = await linkedUser(h);
+    h.api.failNext(STATUS, kind, EVERY_ATTEMPT);
+    await user.sendCommand("/status");
+    await user.waitForBotMessage(message);
+    // and the next request, with the API well again, works
+    await user.sendCommand("/status");
+    await user.waitForBotMessage(/Чат привязан/);
+  });
+
+  it("hanging past the timeout", async () => {
+    h = await startHarness({ env: { SELLER_API_TIMEOUT_MS: "300" } });
+    const user = await linkedUser(h);
+    h.api.failNext(STATUS, "hang", EVERY_ATTEMPT);
+    await user.sendCommand("/status");
+    await user.waitForBotMessage(/Сервис продавца сейчас не отвечает/);
+    expect(h.api.requestsTo(STATUS).length).toBeGreaterThanOrEqual(1 + EVERY_ATTEMPT);
+  });
+
+  it("a transient 503 is retried and never reaches the seller", async () => {
+    h = await startHarness();
+    const user = await linkedUser(h);
+    h.api.failNext(STATUS, "503", 1);
+    await user.sendCommand("/status");
+    await user.waitForBotMessage(/Чат привязан/);
+    expect(user.botMessages().some((m) => /не отвечает/.test(m.text))).toBe(false);
+  });
+
+  it("401 with client credentials: the token is renewed and the request repeated", async () => {
+    h = await startHarness({
+      sandbox: { clientId: "bot-client", clientSecret: "client-secret-value-42" },
+      env: {
+        SELLER_API_TOKEN: "",
+        SELLER_CLIENT_ID: "bot-client",
+        SELLER_CLIENT_SECRET: "client-secret-value-42",
+      },
+    });
+    const user = await linkedUser(h);
+    h.api.expireTokens();
+    await user.sendCommand("/status");
+    await user.waitForBotMessage(/Чат привязан/);
+    h.api.failNext(STATUS, "401", 1);
+    await user.sendCommand("/status");
+    await user.waitFor((msgs) => msgs.filter((m) => /Чат привязан/.test(m.text)).length === 2);
+    expect(h.api.requestsTo("/api/v1/auth/token").length).toBeGreaterThanOrEqual(2);
+    expect(user.botMessages().some((m) => /авторизоваться/.test(m.text))).toBe(false);
+  });
+
+  it("401 that persists: the seller is told the bot could not sign in", async () => {
+    h = await startHarness();
+    const user = await linkedUser(h);
+    h.api.failNext(STATUS, "401", EVERY_ATTEMPT);
+    await user.sendCommand("/status");
+    await user.waitForBotMessage(/не смог авторизоваться/);
+  });
+});
+
+describe("Telegram faults lose no message", () => {
+  it("429 with retry_after on sendMessage: the reply still arrives", async () => {
+    h = await startHarness();
+    const user = h.tg.user({ languageCode: "ru" });
+    h.tg.failNext("sendMessage", {
+      error_code: 429,
+      description: "Too Many Requests: retry after 1",
+      parameters: { retry_after: 1 },
+    });
+    await user.sendCommand("/help");
+    await user.waitForBotMessage(/Здравствуйте/);
+    const calls = h.tg.callsOf("sendMessage");
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.at - calls[0]!.at).toBeGreaterThanOrEqual(900);
+  });
+
+  it("5xx on sendMessage: the reply still arrives", async () => {
+    h = await startHarness();
+    const user = h.tg.user({ languageCode: "kk" });
+    h.tg.failNext("sendMessage", { error_code: 502, description: "Bad Gateway" });
+    await user.sendCommand("/help");
+    // auto-retry waits 3 s after a server error before it tries again
+    await user.waitForBotMessage(/Сәлеметсіз бе/, { timeoutMs: 10_000 });
+    expect(h.tg.callsOf("sendMessage")).toHaveLength(2);
+  });
+
+  it("a burst of messages to many chats is paced and every one arrives", async () => {
+    h = await startHarness();
+    const users = Array.from({ length: 40 }, () => h!.tg.user({ languageCode: "ru" }));
+    for (const user of users) await user.sendCommand("/help");
+    for (const user of users) await user.waitForBotMessage(/Здравствуйте/);
+    const calls = h.tg.callsOf("sendMessage");
+    expect(calls.every((c) => c.ok)).toBe(true);
+    // No more than ~30 per second overall.
+    const first = calls[0]!.at;
+    const inFirstSecond = calls.filter((c) => c.at - first < 1000).length;
+    expect(inFirstSecond).toBeLessThanOrEqual(31);
+  });
+});
+
+describe("Redis restarted while the bot runs", () => {
+  it("answers with a clear message while storage is away and works again after", async () => {
+    const port = await freePort();
+    redisDir = mkdtempSync(join(tmpdir(), "seller-bot-redis-"));
+    redis = await startRedisServer(port, redisDir);
+    h = await startHarness({ env: { REDIS_URL: `redis://127.0.0.1:${port}` } });
+    expect(h.app.storage.kind).toBe("redis");
+    const user = await linkedUser(h);
+
+    await stopProcess(redis);
+    await user.sendCommand("/help");
+    await user.waitForBotMessage(/Не удаётся сохранить состояние чата/);
+
+    redis = await startRedisServer(port, redisDir);
+    // ioredis reconnects with a backoff: ask until the bot is itself again.
+    for (let attempt = 0; ; attempt++) {
+      const before = user.botMessages().length;
+      await user.sendCommand("/status");
+      await user.waitFor((msgs) => msgs.filter((m) => m.from === "bot").length > before);
+      if (/Чат привязан/.test(user.lastBotMessage()!.text)) break;
+      expect(attempt).toBeLessThan(30);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  });
+});

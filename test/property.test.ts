@@ -1,0 +1,145 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { callbackCodec, noopButton } from "../src/bot/callback-data.js";
+import { languageButton } from "../src/bot/features/language.js";
+import { escapeHtml } from "../src/bot/helpers/html.js";
+import { readImportFile } from "../src/import/read/index.js";
+import { parseHtml } from "./doubles/telegram/index.js";
+
+const pageButton = callbackCodec("tstp1", [
+  ["page", "int"],
+  ["query", "key"],
+] as const);
+const codecs = [pageButton, languageButton, noopButton] as const;
+
+/** Strings that look like callback data: known ids, separators, digits, signs, key characters. */
+const callbackLike = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom("tstp1", "lang1", "noop", ":", "-", "0", "00", "ru", "kk", "_", ".", " "),
+      fc.integer({ min: -1e16, max: 1e16 }).map(String),
+      fc.string({ maxLength: 8 }),
+    ),
+    { maxLength: 6 },
+  )
+  .map((parts) => parts.join(""));
+
+describe("callback data codecs (property-based)", () => {
+  it("never throw on any string, and decode only what encode produces", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 80 }),
+          fc.string({ unit: "binary", maxLength: 80 }),
+          callbackLike,
+        ),
+        (data) => {
+          for (const codec of codecs) {
+            const value = codec.decode(data);
+            if (value !== undefined) {
+              // Whatever is accepted is exactly what encode writes for it.
+              expect((codec.encode as (v: unknown) => string)(value)).toBe(data);
+            }
+          }
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("round-trip every value they can encode, within 64 bytes", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1e15 + 1, max: 1e15 - 1 }),
+        fc.stringMatching(/^[A-Za-z0-9_.-]{0,40}$/),
+        (page, query) => {
+          const data = pageButton.encode({ page, query });
+          expect(Buffer.byteLength(data)).toBeLessThanOrEqual(64);
+          expect(pageButton.decode(data)).toEqual({ page, query });
+          expect(pageButton.pattern.test(data)).toBe(true);
+        },
+      ),
+    );
+  });
+});
+
+describe("escapeHtml (property-based)", () => {
+  it("always yields text Telegram's HTML parser accepts, showing the input unchanged", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string({ unit: "grapheme", maxLength: 200 }),
+          fc.string({
+            unit: fc.constantFrom("<", ">", "&", '"', "'", "b", "/", ";", "#", "x", " "),
+            maxLength: 60,
+          }),
+        ),
+        (text) => {
+          const parsed = parseHtml(escapeHtml(text));
+          expect(parsed.text).toBe(text);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+const VALID_CSV = [
+  "productKey,categoryId,brandId,name.rus,vat,attributeValueCodes,price,barcode,photos",
+  'p1,10,20,"Футболка, хлопок",12,size_m|red,"1 234,50",0012345,https://x.example/1.jpg',
+  "p1,,,,,size_l|red,1234.5,0012346,",
+  "",
+].join("\r\n");
+const VALID_JSON = JSON.stringify({
+  products: [
+    {
+      categoryId: 10,
+      brandId: 20,
+      name: { rus: "Товар", kaz: "Тауар" },
+      vat: 12,
+      skus: [{ attributeValueCodes: ["red"], price: 100, barcode: "001" }],
+    },
+  ],
+});
+
+/** A valid-looking file with bytes flipped, cut, or spliced in. */
+const mutated = (base: string) =>
+  fc
+    .tuple(
+      fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { maxLength: 8 }),
+      fc.nat(),
+      fc.uint8Array({ maxLength: 16 }),
+    )
+    .map(([flips, cut, splice]) => {
+      const bytes = Buffer.from(base, "utf8");
+      for (const [at, value] of flips) bytes[at % bytes.length] = value;
+      const end = cut % (bytes.length + 1);
+      return Buffer.concat([bytes.subarray(0, end), Buffer.from(splice), bytes.subarray(end)]);
+    });
+
+describe("the import reader (property-based)", () => {
+  it("answers every random or mutated file with a result and never throws", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.uint8Array({ maxLength: 400 }).map((b) => Buffer.from(b)),
+          fc.string({ unit: "grapheme", maxLength: 200 }).map((t) => Buffer.from(t)),
+          mutated(VALID_CSV),
+          mutated(VALID_JSON),
+        ),
+        fc.constantFrom("products.csv", "products.json", "products.xlsx", "file.bin", "noext"),
+        async (bytes, fileName) => {
+          const result = await readImportFile({ bytes, fileName }, { vatRates: [0, 12] });
+          expect(typeof result.ok).toBe("boolean");
+          if (result.ok) {
+            expect(Array.isArray(result.products)).toBe(true);
+            expect(Array.isArray(result.invalid)).toBe(true);
+          } else {
+            expect(typeof result.reason).toBe("string");
+          }
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+});
