@@ -118,16 +118,7 @@ export async function sendDraft(
     }
   }
 
-  // The seller reads the outcome first; the watcher takes over the status message after.
-  const acceptedProducts = sent.reduce((n, b) => n + b.products.length, 0);
-  await progress.settle(
-    api,
-    sent.length > 0
-      ? t("import-waiting", { products: acceptedProducts, requests: sent.length })
-      : t("import-none-accepted"),
-  );
-  await api.sendMessage(job.chatId, resultText(t, { total, sent, failed, placed, ...job }));
-
+  // Recorded before the seller is told anything: a crash after this point loses no summary.
   const document: WatchedDocument = {
     id: job.draftId,
     chatId: job.chatId,
@@ -149,6 +140,16 @@ export async function sendDraft(
       return false;
     }
   });
+  // Then the seller reads the outcome; the watcher takes over the status message after.
+  const acceptedProducts = sent.reduce((n, b) => n + b.products.length, 0);
+  await progress.settle(
+    api,
+    sent.length > 0
+      ? t("import-waiting", { products: acceptedProducts, requests: sent.length })
+      : t("import-none-accepted"),
+  );
+  await api.sendMessage(job.chatId, resultText(t, { total, sent, failed, placed, ...job }));
+
   if (!watched && sent.length > 0) await api.sendMessage(job.chatId, t("import-watch-failed"));
   await effects.run(() => drafts.delete(job.draftId).catch(() => {}));
 }
