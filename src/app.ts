@@ -41,11 +41,8 @@ export function createApp(config: Config, logger: Logger): App {
   const telegram = new Api(config.botToken, { apiRoot: config.botApiRoot });
   installApiTransformers(telegram, { metrics, source: "notification" });
   const watcher = createImportWatcher({ config, logger, api, storage, telegram, i18n });
-  // The watcher may expose how many jobs it watches; the gauge reads it at scrape time.
-  const watched = watcher as ImportWatcher & { watchedJobs?: () => number | Promise<number> };
-  if (typeof watched.watchedJobs === "function") {
-    metrics.setWatchedJobsSource(() => watched.watchedJobs!());
-  }
+  // The gauge of watched jobs is read from storage at scrape time.
+  metrics.setWatchedJobsSource(() => watcher.watchedJobs());
   const bot = createBot({
     config,
     logger,

@@ -144,6 +144,8 @@ describe("import job watcher", () => {
       skippedInvalid: 2,
     });
     await h.app.watcher.watch(doc);
+    // The metrics gauge reads this: one job watched until its summary is out.
+    expect(await h.app.watcher.watchedJobs()).toBe(1);
 
     const summary = await user.waitForBotMessage(/Импорт «товары\.csv»: итоги/, WAIT);
     expect(summary.text).toContain("Товары: ✅ успешно 5, ❌ с ошибками 2");
@@ -155,6 +157,7 @@ describe("import job watcher", () => {
     expect(summary.text).toContain("строка 8 · barcode · DUPLICATE_BARCODE");
     expect(summary.html).toContain("<code>BRAND_NOT_FOUND</code>");
     await waitClosed(h, user, doc.id);
+    expect(await h.app.watcher.watchedJobs()).toBe(0);
 
     // Every poll asked for this job; the last answer was final, and nothing polled after it.
     const polls = h.api.requestsTo(INFO);

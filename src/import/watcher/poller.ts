@@ -411,6 +411,13 @@ export function createPoller(deps: WatcherDeps, options: WatcherOptions = {}): I
       return list;
     },
 
+    async watchedJobs() {
+      let jobs = 0;
+      for (const id of await store.watchedIds())
+        jobs += (await store.getDoc(id))?.batches.length ?? 0;
+      return jobs;
+    },
+
     start() {
       if (running) return;
       running = true;

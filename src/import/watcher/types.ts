@@ -64,6 +64,8 @@ export interface ImportWatcher {
   watch(document: WatchedDocument): Promise<void>;
   /** The chat's recent documents, newest first. */
   recent(chatId: number, limit: number): Promise<DocumentStatus[]>;
+  /** Import jobs (accepted requests) of the documents still watched, over all instances. */
+  watchedJobs(): Promise<number>;
   /** Starts the polling loop (resumes documents left by an earlier run). */
   start(): void;
   /** Finishes the current poll, releases claims, stops. */
