@@ -1,4 +1,5 @@
 import type { ImportProduct } from "../seller-api/schemas.js";
+import { PRODUCT_COLUMNS, SKU_COLUMNS } from "./read/columns.js";
 
 /**
  * Ready-to-fill import templates of contract section 5: a CSV with the header and a sample
@@ -11,26 +12,13 @@ import type { ImportProduct } from "../seller-api/schemas.js";
 export const CSV_TEMPLATE_NAME = "import-template.csv";
 export const JSON_TEMPLATE_NAME = "import-template.json";
 
-/** Columns of the CSV template, in order. */
+/** Columns of the CSV template, in order: the reader's own columns, two attributes between. */
 export const TEMPLATE_COLUMNS = [
   "productKey",
-  "productId",
-  "shopId",
-  "categoryId",
-  "brandId",
-  "isLocalMade",
-  "name.rus",
-  "name.kaz",
-  "description.rus",
-  "description.kaz",
-  "vat",
+  ...PRODUCT_COLUMNS,
   "attributes.color",
   "attributes.connector",
-  "skuId",
-  "attributeValueCodes",
-  "price",
-  "barcode",
-  "photos",
+  ...SKU_COLUMNS,
 ] as const;
 
 /** The VAT rate of the sample: the highest accepted one (0 would look like a mistake). */

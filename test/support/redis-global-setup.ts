@@ -1,23 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
 import type {} from "vitest";
 import type { TestProject } from "vitest/node";
+import { freePort } from "./net.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
     redisUrl: string;
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

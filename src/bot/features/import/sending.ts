@@ -10,11 +10,11 @@ import {
 } from "../../../import/send.js";
 import type { FileFormat } from "../../../import/types.js";
 import type { FailedBatch, SentBatch, WatchedDocument } from "../../../import/watcher/types.js";
+import { apiErrorKindKey } from "../../helpers/api-errors.js";
 import type { FeatureDeps } from "../../index.js";
 import type { DraftStore } from "./draft.js";
 import { apiErrorLine, fitMessage, refsText } from "./problems.js";
 import { type ProgressClock, ProgressMessage, type ProgressState } from "./progress.js";
-import { failureKey } from "./texts.js";
 
 /** API errors of refused requests listed in the message (the summary has them all). */
 const API_ERROR_LINES = 10;
@@ -193,7 +193,7 @@ function resultText(
       }
       blocks.push(lines.join("\n"));
     } else {
-      blocks.push(t("import-batch-failed", { ...vars, reason: t(failureKey(f.error.kind)) }));
+      blocks.push(t("import-batch-failed", { ...vars, reason: t(apiErrorKindKey(f.error.kind)) }));
     }
   }
   if (uncertain) blocks.push(t("import-check-products"));

@@ -31,19 +31,3 @@ export function rejectionText(
   lines.push(t("import-file-expected"));
   return lines.join("\n");
 }
-
-/** The locale key that names a failed request's reason. */
-export function failureKey(kind: SellerApiErrorKind): string {
-  switch (kind) {
-    case "unavailable":
-      return "error-api-unavailable";
-    case "unauthorized":
-      return "error-api-unauthorized";
-    case "bad_response":
-      return "error-api-bad-response";
-    case "not_found":
-      return "error-api-not-found";
-    case "invalid":
-      return "error-api-invalid";
-  }
-}
