@@ -158,4 +158,37 @@ describe("Redis restarted while the bot runs", () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   });
+
+  it("loses no watched import: its summary arrives once after Redis is back", async () => {
+    const port = await freePort();
+    redisDir = mkdtempSync(join(tmpdir(), "seller-bot-redis-"));
+    redis = await startRedisServer(port, redisDir);
+    h = await startHarness({
+      env: { REDIS_URL: `redis://127.0.0.1:${port}` },
+      sandbox: { jobSteps: 6 },
+    });
+    const user = await linkedUser(h);
+    const product = (i: number, brandId = 504) => ({
+      categoryId: 101,
+      brandId,
+      name: { rus: `Кабель №${i}` },
+      description: { rus: "Кабель для зарядки" },
+      skus: [{ price: 990 + i, barcode: `48722${String(i).padStart(8, "0")}` }],
+    });
+    const file = JSON.stringify([product(1), product(2), product(3, 9999)]);
+    await user.sendDocument({ fileName: "партия.json", content: file });
+    await user.waitForBotMessage(/Импорт принят/, { timeoutMs: 15_000 });
+
+    // Redis goes away while the job is still pending, and comes back (AOF keeps its data).
+    await stopProcess(redis);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    redis = await startRedisServer(port, redisDir);
+
+    const summary = /^Импорт «партия\.json»: итоги/;
+    const message = await user.waitForBotMessage(summary, { timeoutMs: 25_000 });
+    expect(message.text).toContain("✅ успешно 2, ❌ с ошибками 1");
+    expect(message.text).toMatch(/позиция 3 · brandId · BRAND_NOT_FOUND/);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(user.botMessages().filter((m) => summary.test(m.text))).toHaveLength(1);
+  });
 });
