@@ -8,9 +8,6 @@ const ATTRIBUTES = "/api/seller/v1/attributes";
 
 let h: Harness | undefined;
 afterEach(async () => {
-  // The harness stops without waiting for updates in flight, whose session write comes after
-  // the answer the test saw: give them a moment so the data folder can be removed.
-  await new Promise((resolve) => setTimeout(resolve, 50));
   await h?.stop();
   h = undefined;
 });

@@ -10,9 +10,6 @@ const PAGE_SIZE = 6;
 
 let h: Harness | undefined;
 afterEach(async () => {
-  // The harness stops without waiting for updates in flight, whose session write comes after
-  // the answer the test saw: give them a moment so the data folder can be removed.
-  await new Promise((resolve) => setTimeout(resolve, 50));
   await h?.stop();
   h = undefined;
 });

@@ -14,9 +14,6 @@ const PAGE_SIZE = 6;
 
 let h: Harness | undefined;
 afterEach(async () => {
-  // The harness stops without waiting for updates in flight, whose session write comes after
-  // the answer the test saw: give them a moment so the data folder can be removed.
-  await new Promise((resolve) => setTimeout(resolve, 50));
   await h?.stop();
   h = undefined;
 });
@@ -137,6 +134,24 @@ describe("/products", () => {
     await user.waitForCallbackAnswer(queryId);
     await user.waitFor((msgs) => msgs.find((m) => m.messageId === card.messageId)!.deleted);
     expect(user.lastBotMessage()!.messageId).toBe(list.messageId);
+  });
+
+  it("opens a product by its id, and its back button shows the list (kk)", async () => {
+    h = await startHarness();
+    const user = h.tg.user({ languageCode: "kk" });
+    await linkUser(h, user);
+    const card = await send(user, "/products 10035");
+    expect(h.api.requestsTo(DETAILS).at(-1)!.body).toEqual({ productIds: [10035] });
+    expect(card.text).toContain("SKU ");
+    const queryId = await user.pressButton("‹ Тізімге оралу", { messageId: card.messageId });
+    await user.waitForCallbackAnswer(queryId);
+    await user.waitFor((msgs) => msgs.find((m) => m.messageId === card.messageId)!.deleted);
+    const list = await user.waitForBotMessage(/^Тауарлар/, { after: card.messageId });
+    expect(list.buttons.flat().length).toBeGreaterThan(1);
+
+    // An id that is no product is searched as text.
+    const none = await send(user, "/products 99999");
+    expect(none.text).toMatch(/табылмады/);
   });
 
   it("sends the main photo with the card as caption when Telegram can fetch it (kk)", async () => {

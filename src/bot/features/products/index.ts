@@ -9,6 +9,7 @@ import { productBackButton, productOpenButton, productsPageButton } from "./butt
 import { type ProductCard, productCardOf, productsListScreen, rememberPhotos } from "./screens.js";
 
 const MAX_SEARCH = 100;
+const PRODUCT_ID = /^[1-9]\d{0,14}$/;
 
 /**
  * A card goes out as the product's photo with the details as caption; when Telegram cannot
@@ -48,6 +49,16 @@ export function createProductsFeature(deps: FeatureDeps) {
   composer.command("products", deps.requireLink, (ctx) =>
     runCommand(ctx, async () => {
       const search = shorten(ctx.match, MAX_SEARCH);
+      // A product id (as /orders, /jobs and the summaries show them) opens that product's card;
+      // its "back" then shows the whole list. An id that is no product is searched as text.
+      if (PRODUCT_ID.test(search)) {
+        const qid = await queries.save("products", {});
+        const card = await productCardOf(deps, ctx, qid, 0, Number(search)).catch((error) => {
+          if (error instanceof ButtonNotice) return undefined;
+          throw error;
+        });
+        if (card) return sendCard(deps, ctx, card);
+      }
       const query: ListQuery = search ? { search } : {};
       const qid = await queries.save("products", query);
       const { screen, photos } = await productsListScreen(deps, ctx, qid, query, 1);
@@ -87,10 +98,12 @@ export function createProductsFeature(deps: FeatureDeps) {
         () => true,
         () => false,
       );
-      if (deleted) return;
-      const { screen, photos } = await productsListScreen(deps, ctx, data.q, query, data.page);
-      await rememberPhotos(kv, data.q, data.page, photos);
-      await editScreen(ctx, kv, screen);
+      // Page 0: the card was opened by id, with no list above it to return to.
+      if (deleted && data.page > 0) return;
+      const page = Math.max(1, data.page);
+      const { screen, photos } = await productsListScreen(deps, ctx, data.q, query, page);
+      await rememberPhotos(kv, data.q, page, photos);
+      await (deleted ? sendScreen(ctx, screen) : editScreen(ctx, kv, screen));
     }),
   );
 

@@ -162,7 +162,8 @@ export async function productCardOf(
   page: number,
   productId: number,
 ): Promise<ProductCard> {
-  if (page < 1 || page > MAX_PAGE) throw new ButtonNotice("products-product-gone");
+  // Page 0: opened by id, not from a list page.
+  if (page < 0 || page > MAX_PAGE) throw new ButtonNotice("products-product-gone");
   const locale = await localeOf(ctx);
   const { product, extra, photo } = await withTyping(ctx, async () => {
     const details = await deps.api.productDetails([productId]);
