@@ -83,6 +83,22 @@ describe("linking a seller's chat", () => {
     expect(h.api.linkOf(user.id)?.isActive).toBe(true);
   });
 
+  it("tells a sentence from a token, and lets a command typed instead of a token through", async () => {
+    h = await startHarness();
+    const user = h.tg.user({ languageCode: "kk" });
+    await user.sendCommand("/link");
+    await user.waitForBotMessage(/токенін жіберіңіз/);
+    await user.sendText("токенді қайдан аламын?");
+    await user.waitForBotMessage(/токеніне ұқсамайды/);
+    expect(h.api.requestsTo("/api/seller/v1/telegram/confirm-token")).toHaveLength(0);
+
+    await user.sendCommand("/link");
+    await user.waitFor((msgs) => msgs.filter((m) => /токенін жіберіңіз/.test(m.text)).length === 2);
+    await user.sendCommand("/help");
+    await user.waitForBotMessage(/Сәлеметсіз бе/);
+    expect(h.api.requestsTo("/api/seller/v1/telegram/confirm-token")).toHaveLength(0);
+  });
+
   it("says the service is down when the Seller API fails, and links after it recovers", async () => {
     h = await startHarness();
     const user = h.tg.user({ languageCode: "ru" });

@@ -15,8 +15,11 @@ import { escapeHtml } from "../helpers/html.js";
 import { readLinkStatus } from "../middlewares/access-gate.js";
 import { mainMenuText } from "./start.js";
 
-/** A link token from the seller cabinet; deep-link payloads are limited to 64 of these. */
-const TOKEN_PATTERN = /^[A-Za-z0-9_.~=+/-]{6,256}$/;
+/**
+ * What could be a link token: one word, not a command. Its validity is the API's to judge;
+ * this only keeps sentences ("where do I get a token?") from going out as tokens.
+ */
+const TOKEN_PATTERN = /^[^\s/]\S{0,255}$/;
 export const LINK_CONVERSATION = "link";
 
 type LinkOutcome =
@@ -128,6 +131,8 @@ export function createLinkingFeature(deps: LinkingDeps) {
     const answer = await conversation.waitFor("message:text", {
       otherwise: (other) => other.reply(other.t("link-ask-token")),
     });
+    // A command instead of a token: leave, and let the command be handled as usual.
+    if (answer.message.text.startsWith("/")) await conversation.halt({ next: true });
     const chatLocale = (await answer.i18n.getLocale()) as Locale;
     await deleteTokenMessage(answer);
     const outcome = await conversation.external(() =>
