@@ -14,7 +14,7 @@ describe("the per-user rate limit", () => {
     await flooder.sendCommand("/help");
     const menu = await flooder.waitForBotMessage(/Сәлеметсіз бе/);
     const presses: string[] = [];
-    for (let i = 0; i < 26; i++)
+    for (let i = 0; i < 36; i++)
       presses.push(await flooder.sendCallback(menu.messageId, "zz:forged"));
     // Someone else is served meanwhile.
     const other = h.tg.user({ languageCode: "ru" });
@@ -24,7 +24,7 @@ describe("the per-user rate limit", () => {
     for (const id of presses) await flooder.waitForCallbackAnswer(id);
     await flooder.waitForBotMessage(/Хабарламалар тым жиі келіп жатыр/);
     const answers = flooder.callbackAnswers();
-    expect(answers.filter((a) => a.text && /ескірген/.test(a.text))).toHaveLength(19);
+    expect(answers.filter((a) => a.text && /ескірген/.test(a.text))).toHaveLength(29);
     expect(answers.filter((a) => !a.text)).toHaveLength(7);
     expect(flooder.botMessages().filter((m) => /тым жиі/.test(m.text))).toHaveLength(1);
     const metrics = await h.app.metrics.render();

@@ -37,7 +37,7 @@ export interface BotDeps {
   onUpdate?: UpdateObserver;
   /** Counts messages sent and retried by bot.api. */
   metrics?: NotificationMetrics;
-  /** Per-user limit of incoming updates (default 20 per 10 s) and an observer of drops. */
+  /** Per-user limit of incoming updates (default 30 per 10 s) and an observer of drops. */
   rateLimit?: Partial<Pick<RateLimitOptions, "limit" | "windowMs" | "onLimited">>;
 }
 

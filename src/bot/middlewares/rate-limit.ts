@@ -12,7 +12,7 @@ export interface RateLimitOptions {
   now?: () => number;
 }
 
-export const DEFAULT_RATE_LIMIT = { limit: 20, windowMs: 10_000 } as const;
+export const DEFAULT_RATE_LIMIT = { limit: 30, windowMs: 10_000 } as const;
 
 interface Window {
   startedAt: number;
