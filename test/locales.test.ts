@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { createBotI18n } from "../src/bot/index.js";
+import { parseHtml } from "./doubles/telegram/index.js";
 
 const root = join(import.meta.dirname, "..", "locales");
 const LOCALES = ["ru", "kk"];
@@ -17,11 +19,12 @@ function messagesOf(locale: string): Map<string, string[]> {
         current = head[1]!;
         if (messages.has(current)) throw new Error(`${locale}/${file}: ${current} defined twice`);
         messages.set(current, []);
-      } else if (!/^\s/.test(line)) {
+      } else if (line !== "" && !/^\s/.test(line)) {
+        // A blank line may stand inside a message; anything unindented ends it.
         current = undefined;
       }
       if (!current) continue;
-      for (const match of line.matchAll(/\{\s*\$([A-Za-z0-9_-]+)/g)) {
+      for (const match of line.matchAll(/\$([A-Za-z][A-Za-z0-9_-]*)/g)) {
         const vars = messages.get(current)!;
         if (!vars.includes(match[1]!)) vars.push(match[1]!);
       }
@@ -71,6 +74,31 @@ describe("locales", () => {
   it("hold every key the code asks for", () => {
     const missing = [...keysUsedInCode()].filter((key) => !ru.has(key) || !kk.has(key));
     expect(missing).toEqual([]);
+  });
+
+  it("render as HTML that Telegram accepts, within its length limit", () => {
+    const i18n = createBotI18n();
+    const rejected: string[] = [];
+    for (const [locale, messages] of [
+      ["ru", ru],
+      ["kk", kk],
+    ] as const) {
+      for (const [key, vars] of messages) {
+        // Placeholders get text with every character HTML cares about, escaped as the code does.
+        const text = i18n.t(
+          locale,
+          key,
+          Object.fromEntries(vars.map((v) => [v, "7 &amp; &lt;x&gt;"])),
+        );
+        try {
+          const parsed = parseHtml(text);
+          if (parsed.text.length > 4096) rejected.push(`${locale} ${key}: too long`);
+        } catch (error) {
+          rejected.push(`${locale} ${key}: ${(error as Error).message}`);
+        }
+      }
+    }
+    expect(rejected).toEqual([]);
   });
 
   it("are really Kazakh, not Russian with a few words swapped", () => {
