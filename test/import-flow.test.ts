@@ -310,7 +310,7 @@ describe("two documents at once", () => {
 describe("files that are not a product list", () => {
   const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
-  it("answers a PNG, an empty file, a deep JSON and a spreadsheet of something else once each", async () => {
+  it("answers a PNG, an empty file, a deep JSON, a spreadsheet of something else and a CSV bomb once each", async () => {
     h = await startHarness();
     const user = await linkedUser("ru");
     const cases: [Parameters<typeof user.sendDocument>[0], RegExp][] = [
@@ -324,11 +324,19 @@ describe("files that are not a product list", () => {
         { fileName: "staff.csv", content: "ФИО;Должность\r\nИванов;Кладовщик\r\n" },
         /не похоже на список товаров/,
       ],
+      // A CSV bomb: a header and a million empty rows.
+      [
+        {
+          fileName: "bomb.csv",
+          content: `categoryId;brandId;name.rus;description.rus;price${"\r\n;;;;".repeat(1_000_000)}`,
+        },
+        /Файл пустой/,
+      ],
     ];
     for (const [input, expected] of cases) {
       const before = user.botMessages().length;
-      await user.sendDocument(input);
-      const answer = await user.waitForBotMessage(expected, SLOW);
+      const sent = await user.sendDocument(input);
+      const answer = await user.waitForBotMessage(expected, { ...SLOW, after: sent.message_id });
       expect(answer.text).toContain("/import");
       // One message per file: the status message became the answer.
       expect(user.botMessages()).toHaveLength(before + 1);
