@@ -244,7 +244,7 @@ describe("importing a document from the chat", () => {
       fileName: "one.csv",
       content: MIXED_CSV.split("\r\n").slice(0, 2).join("\r\n"),
     });
-    const result = await user.waitForBotMessage(/жасалған болуы мүмкін/, SLOW);
+    const result = await user.waitForBotMessage(/бәрібір жасалған болуы мүмкін/, SLOW);
     expect(result.text).toMatch(/1\/1 сұрау \(2-жол\)/);
     expect(result.text).toContain("/products");
     expect(importPosts()).toHaveLength(1);

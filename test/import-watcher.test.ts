@@ -198,7 +198,7 @@ describe("import job watcher", () => {
     const summary = await user.waitForBotMessage(/«products\.json» импорты: қорытынды/, WAIT);
     expect(summary.text).toContain("Тауарлар: ✅ сәтті 2, ❌ қатемен 1");
     expect(summary.text).toContain(
-      "2-позиция · brandId · BRAND_NOT_FOUND: Brand 9999 does not exist.",
+      "№ 2 тауар · brandId · BRAND_NOT_FOUND: Brand 9999 does not exist.",
     );
     await waitClosed(h, user, doc.id);
 

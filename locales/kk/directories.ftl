@@ -1,12 +1,12 @@
 # /categories, /brands, /attributes: ids and codes for an import.
 categories-title = <b>Санаттар</b> · { $pages } беттің { $page }-беті · барлығы { $total }
-categories-legend = ✅ — соңғы деңгейдегі санат: тауарда осының id-і көрсетіледі (categoryId).
+categories-legend = ✅ — соңғы деңгейдегі санат: тауарда осы санаттың id-і көрсетіледі (categoryId).
 brands-title = <b>Брендтер</b> · { $pages } беттің { $page }-беті · барлығы { $total }
 attributes-title = <b>Сипаттамалар</b> · { $pages } беттің { $page }-беті · барлығы { $total }
 attributes-of-category = Санат: { $category }
 attributes-item =
     <b>{ $name }</b> — коды <code>{ $code }</code>
     Мәндері: { $values }
-attributes-values-more = … тағы { $count }
+attributes-values-more = … және тағы { $count }
 directories-empty = Анықтамалық бос.
 directories-no-hits = Ештеңе табылмады. Басқа сөзбен іздеп көріңіз немесе команданы мәтінсіз жіберіңіз.

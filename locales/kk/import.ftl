@@ -17,7 +17,7 @@ import-file-bad-json = ❌ Файл JSON-ға ұқсайды, бірақ ол б
 import-file-bad-csv = ❌ CSV файлын талдау мүмкін болмады: бір жерде тырнақша жабылмаған сияқты.
 import-file-bad-xlsx = ❌ Excel файлы бүлінген. Оны Excel-де ашып, .xlsx ретінде қайта сақтаңыз.
 import-file-not-product-list = ❌ Бұл тауарлар тізіміне ұқсамайды. Күтілетіні: <code>{ $expected }</code>.
-import-file-too-many-rows = ❌ Файлда { $max } жолдан көп — бір реттік импорт үшін бұл тым көп. Оны бірнеше файлға бөліңіз.
+import-file-too-many-rows = ❌ Файлда { $max } жолдан артық — бір импорт үшін бұл тым көп. Оны бірнеше файлға бөліңіз.
 import-file-at-line = Қате шамамен { $line }-жолда.
 import-file-expected = Мен тауарлар тізімін күтемін: бағандары үлгідегідей .xlsx, .csv немесе .json файлы. Үлгілер мен бағандардың сипаттамасы — /import.
 
@@ -33,7 +33,7 @@ import-issue-unknown-field = импорт форматында мұндай өр
 import-issue-vat-not-allowed = мұндай ҚҚС мөлшерлемесі қабылданбайды; рұқсат етілгендері: { $allowed }
 import-issue-conflict = бір productKey жолдарында бұл баған әртүрлі толтырылған ({ $rows }-жолдар)
 import-issue-too-long = мәтін тым ұзын, ең көбі { $max } таңба
-import-issue-invalid-url = фото сілтемесі http:// немесе https:// деп басталуы керек
+import-issue-invalid-url = фото сілтемесінің басында http:// немесе https:// болуы керек
 import-issue-kazakh-letters-lost = қазақ әріптері жоғалған (әріптердің орнында «?»): файлды «CSV UTF-8» немесе .xlsx ретінде сақтаңыз
 import-issue-invalid = мәні қате: { $detail }
 
@@ -53,9 +53,9 @@ import-refs-positions = № { $positions } { $count ->
 import-problem-line = • <b>{ $where }</b> · <code>{ $field }</code>: { $reason }
 import-problems-some = ⚠️ Файлда қателер бар. Қатесі бар тауарлар: { $invalid }, қатесіз тауарлар: { $valid }.
 import-problems-all = ❌ Файлдағы бірде-бір тауар тексеруден өтпеді (қатесі бар тауарлар: { $invalid }), сондықтан ештеңе жіберілмеді.
-import-problems-more = …және тағы { $count } қате. Толық тізім тіркелген файлда.
-import-problems-in-file = Қателердің толық тізімі: жол немесе орын, өріс, себеп.
-import-offer = Қатесіз тауарларды импорттаймын ба, әлде бас тартасыз ба? Қатесі бар тауарларды түзетіп, бөлек файлмен жіберіңіз.
+import-problems-more = …және тағы { $count } қате. Толық тізім қоса берілген файлда.
+import-problems-in-file = Қателердің толық тізімі: жол немесе тауар нөмірі, өріс, себеп.
+import-offer = Қатесіз тауарларды импорттаймыз ба, әлде бас тартамыз ба? Қатесі бар тауарларды түзетіп, бөлек файлмен жіберіңіз.
 import-fix-and-resend = Қателерді түзетіп, файлды қайта жіберіңіз. Үлгілер мен бағандардың сипаттамасы — /import.
 import-button-import = ✅ Қатесіздерін импорттау ({ $valid })
 import-button-cancel = ✖️ Бас тарту
@@ -63,7 +63,7 @@ import-cancelled = Импорт тоқтатылды, сервиске еште�
 import-offer-expired = Бұл ұсыныс енді өзекті емес. Файлды қайта жіберіңіз.
 
 import-report-col-row = Жол
-import-report-col-position = Тауардың орны
+import-report-col-position = Тауардың реттік нөмірі
 import-report-col-field = Өріс
 import-report-col-problem = Мәселе
 import-report-col-code = Код
@@ -98,7 +98,7 @@ import-help = <b>Тауарларды файлдан импорттау</b>
     • <code>skuId</code> — бос болса: жаңа SKU.
     • <code>attributeValueCodes</code> — SKU-ды анықтайтын мәндердің кодтары, <code>|</code> арқылы.
     • <code>price</code> — баға: 1234.5, 1234,5 және 1 234,50 жарайды.
-    • <code>barcode</code> — штрихкод мәтін ретінде сақталады (бастапқы нөлдер жоғалмайды; Excel-де бағанға «Мәтіндік» пішімін беріңіз).
+    • <code>barcode</code> — штрихкод мәтін ретінде сақталады (бастағы нөлдер жоғалмайды; Excel-де бағанға «Мәтіндік» пішімін беріңіз).
     • <code>photos</code> — фото сілтемелері <code>|</code> арқылы, қажетті ретпен.
 
     CSV — UTF-8 немесе Windows-1251 кодтауында, бөлгіші <code>;</code> немесе <code>,</code>. Мәтіндерде қазақ әріптері болса, «CSV UTF-8» немесе .xlsx ретінде сақтаңыз.

@@ -2,28 +2,28 @@
 
 jobs-place-row = { $row }-жол
 jobs-place-rows = { $rows }-жолдар
-jobs-place-position = { $position }-позиция
-jobs-place-positions = { $positions }-позициялар
+jobs-place-position = № { $position } тауар
+jobs-place-positions = № { $positions } тауарлар
 
 jobs-summary-title = <b>«{ $file }» импорты: қорытынды</b>
 jobs-summary-title-expired = <b>«{ $file }» импорты: қорытынды (нәтижелердің бәрі алынған жоқ)</b>
 jobs-summary-products = Тауарлар: ✅ сәтті { $succeeded }, ❌ қатемен { $failed }
 jobs-summary-skus = SKU: ✅ сәтті { $succeeded }, ❌ қатемен { $failed }
-jobs-summary-unfinished = ⏳ { $hours } сағат ішінде соңғы мәртебесі алынбағандары: { $count } — оларды кейінірек /products арқылы тексеріңіз.
-jobs-summary-refused = 🚫 Сервис қабылдамағандары: { $count } (сұраныстар: { $batches }) — түзетіп, қайта жіберіңіз.
-jobs-summary-maybe-created = ⚠️ Сервис жауап бермегендері: { $count } (сұраныстар: { $batches }) — тауарлар құрылған болуы мүмкін, қайта жібермес бұрын /products арқылы тексеріңіз.
-jobs-summary-skipped = Файлдағы қателерге байланысты жіберілмегендері: { $count }
+jobs-summary-unfinished = ⏳ { $hours } сағат ішінде қорытынды күйі алынбағандары: { $count } — оларды кейінірек /products арқылы тексеріңіз.
+jobs-summary-refused = 🚫 Сервис қабылдамағандары: { $count } (сұраулар: { $batches }) — түзетіп, қайта жіберіңіз.
+jobs-summary-maybe-created = ⚠️ Сервис жауап бермегендері: { $count } (сұраулар: { $batches }) — тауарлар жасалған болуы мүмкін, қайта жібермес бұрын /products арқылы тексеріңіз.
+jobs-summary-skipped = Файлдағы қателер салдарынан жіберілмегендері: { $count }
 jobs-summary-all-ok = Барлық тауар қатесіз импортталды.
 jobs-summary-problems = <b>Қателер:</b>
-jobs-summary-see-report = Қателер саны: { $count }. Толық тізім тіркелген файлда (CSV, Excel-де ашылады).
+jobs-summary-see-report = Қателер саны: { $count }. Толық тізім қоса берілген файлда (CSV, Excel-де ашылады).
 
 jobs-problem-no-details = сервис қатені толық ақпаратсыз белгіледі
-jobs-problem-refused = сервис { $batch }-сұранысты қабылдамады
-jobs-problem-maybe-created = { $batch }-сұранысқа жауап алынбады — тауарлар құрылған болуы мүмкін
-jobs-problem-unfinished = { $hours } сағат ішінде соңғы мәртебе алынбады
+jobs-problem-refused = сервис { $batch }-сұрауды қабылдамады
+jobs-problem-maybe-created = { $batch }-сұрауға жауап алынбады — тауарлар жасалған болуы мүмкін
+jobs-problem-unfinished = { $hours } сағат ішінде қорытынды күйі алынбады
 
-jobs-report-place = Жол / позиция
-jobs-report-batch = Сұраныс
+jobs-report-place = Жол / тауар №
+jobs-report-batch = Сұрау
 jobs-report-field = Өріс
 jobs-report-code = Код
 jobs-report-description = Сипаттама
@@ -32,7 +32,7 @@ jobs-progress-waiting = ⏳ «{ $file }»: импорт нәтижелері к�
 jobs-progress-done = ✅ «{ $file }»: нәтижелер алынды, қорытынды келесі хабарламада.
 
 jobs-list-title = <b>Соңғы импорттарыңыз</b>
-jobs-list-empty = Әзірге импорт болған жоқ. Тауарлары бар файлды (JSON, CSV немесе XLSX) жіберіңіз — үлгілер /import командасында.
+jobs-list-empty = Әзірге импорт болған жоқ. Тауарлар файлын (JSON, CSV немесе XLSX) жіберіңіз — үлгілер /import командасында.
 jobs-list-item = { $n }. <b>{ $file }</b> · { $date }
 jobs-state-watching = ⏳ нәтижелер күтілуде: дайын { $finished } / { $total }
 jobs-state-done = ✅ аяқталды: сәтті { $succeeded }, қатемен { $failed }

@@ -1,6 +1,6 @@
 # /products: the list and a product's card.
 products-title = <b>Тауарлар</b> · { $pages } беттің { $page }-беті · барлығы { $total }
-products-empty = Әзірге тауарлар жоқ. Оларды сатушы кабинетінде қосыңыз немесе файлмен импорттаңыз — /import.
+products-empty = Әзірге тауарлар жоқ. Оларды сатушы кабинетінде қосыңыз немесе файлдан импорттаңыз — /import.
 products-no-hits = Тауарлар табылмады. Атауының бір бөлігін жазып көріңіз немесе /products командасын мәтінсіз жіберіңіз.
 products-product-gone = Бұл тауар енді жоқ. Тізімді қайта ашыңыз.
 products-item =
@@ -34,4 +34,4 @@ product-skus = <b>SKU: { $count }</b>
 product-sku =
     • SKU <code>{ $id }</code> — { $price }
     Штрихкод: <code>{ $barcode }</code> · мәндері: { $values }
-product-skus-more = … тағы SKU: { $count }
+product-skus-more = … және тағы SKU: { $count }
