@@ -182,7 +182,7 @@ describe("import job watcher", () => {
     h = await startHarness({ sandbox: { jobSteps: 2 } });
     const user = h.tg.user({ languageCode: "kk" });
     await linkUser(h, user);
-    const products = [good(), unknownBrand(), good()];
+    const products = [good(), unknownBrand(), good(), takenBarcode()];
     const accepted = await h.app.api.importProducts({ products });
     const batch: SentBatch = {
       batch: 1,
@@ -196,16 +196,18 @@ describe("import job watcher", () => {
     await h.app.watcher.watch(doc);
 
     const summary = await user.waitForBotMessage(/«products\.json» импорты: қорытынды/, WAIT);
-    expect(summary.text).toContain("Тауарлар: ✅ сәтті 2, ❌ қатемен 1");
+    expect(summary.text).toContain("Тауарлар: ✅ сәтті 2, ❌ қатемен 2");
     expect(summary.text).toContain(
       "№ 2 тауар · brandId · BRAND_NOT_FOUND: Brand 9999 does not exist.",
     );
+    // A JSON position names the product; the field names the SKU within it.
+    expect(summary.text).toContain("№ 4 тауар · skus[0].barcode · DUPLICATE_BARCODE");
     await waitClosed(h, user, doc.id);
 
     await user.sendCommand("/jobs");
     const jobs = await user.waitForBotMessage(/Соңғы импорттарыңыз/);
     expect(jobs.text).toContain("products.json");
-    expect(jobs.text).toContain("аяқталды: сәтті 2, қатемен 1");
+    expect(jobs.text).toContain("аяқталды: сәтті 2, қатемен 2");
   });
 
   it("names rows in Kazakh, and /jobs answers an empty history", async () => {

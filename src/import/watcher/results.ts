@@ -229,7 +229,13 @@ export function tallyDocument(
       for (const sku of result.skus) {
         const ref = sent.skuRefs[sku.index] ?? sent.ref;
         for (const e of sku.errors) {
-          t.problems.push({ kind: "result", batch: batch.batch, ref, ...e });
+          // A CSV/XLSX row names the SKU; a JSON position names only its product, so the
+          // field says which SKU (as the seller's file has it: skus[1].barcode).
+          const field =
+            ref.kind === "position" && !e.field.startsWith("skus[")
+              ? `skus[${sku.index}]${e.field ? `.${e.field}` : ""}`
+              : e.field;
+          t.problems.push({ kind: "result", batch: batch.batch, ref, ...e, field });
         }
       }
       if (t.problems.length === before) {
