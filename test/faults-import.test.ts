@@ -33,7 +33,56 @@ const product = (i: number, brandId = 504) => ({
   skus: [{ price: 1000 + i, barcode: `48711${String(i).padStart(8, "0")}` }],
 });
 
+function envFor(extra: Record<string, string> = {}) {
+  return {
+    BOT_TOKEN: tg!.token,
+    BOT_API_ROOT: tg!.apiRoot,
+    SELLER_API_URL: api!.url,
+    SELLER_API_TOKEN: api!.token,
+    DATA_DIR: dataDir!,
+    IMPORT_POLL_INTERVAL_MS: "200",
+    LOG_LEVEL: "info",
+    ...extra,
+  };
+}
+
+const importPosts = () =>
+  api!.requests.filter((r) => r.method === "POST" && r.path.endsWith("/products/import"));
+
 describe("the bot killed between accepting an import and its summary", () => {
+  it("killed while requests still go out: the accepted ones are summarised once, the gap named", async () => {
+    tg = await startBotApiEmulator();
+    api = await startSellerSandbox({ jobSteps: 1 });
+    dataDir = mkdtempSync(join(tmpdir(), "seller-bot-kill-"));
+    // A request cannot take longer than this, so a silent sender is known dead after ~8 s.
+    const env = envFor({ SELLER_API_TIMEOUT_MS: "1500" });
+    const first = spawnBot(env);
+    processes.push(first);
+    await first.waitForLine(/bot started/);
+    const user = tg.user({ languageCode: "ru" });
+    await user.sendCommand(`/start ${api.issueLinkToken()}`);
+    await user.waitForBotMessage(/Добро пожаловать/, { timeoutMs: 15_000 });
+
+    // 65 products: requests of 30, 30 and 5 go out together; one of them never answers.
+    api.failNext("/api/seller/v1/products/import", "hang");
+    const products = Array.from({ length: 65 }, (_, i) => product(100 + i));
+    await user.sendDocument({ fileName: "товары.json", content: JSON.stringify(products) });
+    await expect.poll(() => api!.jobs.length, { timeout: 15_000 }).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    first.child.kill("SIGKILL");
+    await first.exited;
+    const accepted = api.jobs.reduce((n, job) => n + job.products.length, 0);
+
+    const second = spawnBot(env);
+    processes.push(second);
+    const summary = await user.waitForBotMessage(SUMMARY, { timeoutMs: 30_000 });
+    expect(summary.text).toContain(`✅ успешно ${accepted}, ❌ с ошибками 0`);
+    expect(summary.text).toContain("Отправка файла прервалась");
+    expect(importPosts()).toHaveLength(3);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(user.botMessages().filter((m) => SUMMARY.test(m.text))).toHaveLength(1);
+  });
+
   it("sends the summary once after a restart, naming the failing position", async () => {
     tg = await startBotApiEmulator();
     // Enough pending polls that the summary cannot come before the kill.

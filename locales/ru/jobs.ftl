@@ -13,6 +13,7 @@ jobs-summary-unfinished = ⏳ Без итогового статуса за { $h
 jobs-summary-refused = 🚫 Не приняты сервисом: { $count } (запросы: { $batches }) — исправьте и отправьте их снова.
 jobs-summary-maybe-created = ⚠️ Сервис не ответил: { $count } (запросы: { $batches }) — товары могли быть созданы, проверьте /products перед повторной отправкой.
 jobs-summary-skipped = Не отправлены из-за ошибок в файле: { $count }
+jobs-summary-interrupted = ⚠️ Отправка файла прервалась (бот перезапускался): здесь итоги только по принятым запросам. Проверьте /products и отправьте недостающие товары снова.
 jobs-summary-all-ok = Все товары импортированы без ошибок.
 jobs-summary-problems = <b>Ошибки:</b>
 jobs-summary-see-report = Ошибок: { $count }. Полный список — в приложенном файле (CSV, открывается в Excel).

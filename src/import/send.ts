@@ -44,7 +44,12 @@ const sentProduct = (p: ParsedProduct): SentProduct => ({ ref: p.ref, skuRefs: p
 export async function sendBatches(
   api: Pick<SellerApi, "importProducts">,
   batches: readonly PlannedBatch[],
-  options: { concurrency?: number; onSettled?: (done: number, total: number) => void } = {},
+  options: {
+    concurrency?: number;
+    onSettled?: (done: number, total: number) => void;
+    /** Awaited as soon as a request has its outcome, before the next one goes out. */
+    onOutcome?: (outcome: SentBatch | FailedBatch) => Promise<void>;
+  } = {},
 ): Promise<SendOutcome> {
   const concurrency = Math.max(1, options.concurrency ?? IMPORT_CONCURRENCY);
   const results: (SentBatch | FailedBatch)[] = new Array(batches.length);
@@ -56,6 +61,7 @@ export async function sendBatches(
       const planned = batches[index];
       if (!planned) return;
       results[index] = await sendOne(api, planned);
+      await options.onOutcome?.(results[index]);
       done++;
       options.onSettled?.(done, batches.length);
     }

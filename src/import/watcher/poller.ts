@@ -40,6 +40,12 @@ export const POLL_BACKOFF = 1.5;
 const MAX_JOB_ERRORS = 5;
 /** Attempts to send a summary Telegram refuses with a 400 before giving it up. */
 const MAX_REFUSED_SENDS = 3;
+/**
+ * A sender records the document after every request, and no request outlasts the Seller API
+ * timeout: a document still marked as sending and not recorded for twice that (plus a margin
+ * for pacing) lost its sender, and is summarised with what was recorded.
+ */
+export const sendingGraceMs = (apiTimeoutMs: number) => 2 * apiTimeoutMs + 5000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -314,6 +320,10 @@ export function createPoller(deps: WatcherDeps, options: WatcherOptions = {}): I
       return;
     }
     const expired = now - doc.createdAt >= maxWatchMs;
+    // Requests still going out: no summary yet, unless the sender has evidently died.
+    const stillSending =
+      doc.sending === true &&
+      now - (doc.updatedAt ?? doc.createdAt) < sendingGraceMs(config.sellerApiTimeoutMs);
     const allFinal = () => doc.batches.every((b) => state.finalJobs.includes(b.jobId));
     if (!expired && !allFinal()) {
       await pollJobs(doc, state);
@@ -321,7 +331,7 @@ export function createPoller(deps: WatcherDeps, options: WatcherOptions = {}): I
     }
     // A lease lost meanwhile (this process stalled past it): another instance owns the state.
     if (!leases.holds(claim)) return;
-    if (allFinal() || expired) {
+    if ((allFinal() && !stillSending) || expired) {
       // Saved first: results gathered this round stay even if the send must wait.
       await store.putState(docId, state);
       await finish(doc, state, claim);
@@ -336,7 +346,10 @@ export function createPoller(deps: WatcherDeps, options: WatcherOptions = {}): I
       Object.values(state.partial).reduce((n, k) => n + k, 0);
     state.counts.pending = acceptedOf(doc) - finished;
     const t = translator(i18n, doc.locale);
-    await editProgress(doc, state, progressText(doc, finished, acceptedOf(doc), t));
+    // While requests still go out, the status message is the sender's.
+    if (!stillSending) {
+      await editProgress(doc, state, progressText(doc, finished, acceptedOf(doc), t));
+    }
     await store.putState(docId, state);
   }
 

@@ -141,6 +141,8 @@ function headLines(
   if (doc.skippedInvalid > 0) {
     lines.push(t("jobs-summary-skipped", { count: doc.skippedInvalid }));
   }
+  // The bot stopped while sending: the rest of the file may not have gone out.
+  if (doc.sending) lines.push(t("jobs-summary-interrupted"));
   return lines;
 }
 
@@ -161,7 +163,7 @@ export function buildSummary(
   const cells = problems.map((p) => cellsOf(p, t, opts.maxWatchHours));
 
   if (problems.length === 0) {
-    const text = [...head, "", t("jobs-summary-all-ok")].join("\n");
+    const text = doc.sending ? head.join("\n") : [...head, "", t("jobs-summary-all-ok")].join("\n");
     return { kind: "text", text };
   }
   if (problems.length <= MAX_LISTED_PROBLEMS) {

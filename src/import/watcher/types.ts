@@ -45,6 +45,14 @@ export interface WatchedDocument {
   skippedInvalid: number;
   batches: SentBatch[];
   failedBatches: FailedBatch[];
+  /**
+   * More requests are still being sent: the document is recorded after every accepted request
+   * (so a crash mid-way loses no job), and summarised only once this is false, or when the
+   * sender evidently died (the document is older than the sending grace time).
+   */
+  sending?: boolean;
+  /** When the sender last recorded the document (ms); judges whether a sender stalled. */
+  updatedAt?: number;
 }
 
 /** What /jobs shows of a document. */

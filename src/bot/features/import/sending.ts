@@ -83,12 +83,48 @@ export async function sendDraft(
   const failed: FailedBatch[] = [];
   const placed: WaveOutcome["placed"] = [];
   await progress.update(api, t("import-sending", { valid: job.valid, done: 0, total }));
+  // The watched document, recorded after every accepted request while the rest still go out
+  // (`sending`), so a crash in the middle loses no job; the last record clears `sending`.
+  const createdAt = await effects.clock.now();
+  const documentOf = (batches: SentBatch[], failedBatches: FailedBatch[], sending: boolean) =>
+    ({
+      id: job.draftId,
+      chatId: job.chatId,
+      locale: job.locale,
+      fileName: job.fileName,
+      format: job.format,
+      createdAt,
+      progressMessageId: progress.messageId,
+      skippedInvalid: job.skipped,
+      batches,
+      failedBatches,
+      sending,
+      updatedAt: Date.now(),
+    }) satisfies WatchedDocument;
+  const recorded = { sent: [] as SentBatch[], failed: [] as FailedBatch[] };
+  let recording = Promise.resolve();
+  const record = (outcome: SentBatch | FailedBatch): Promise<void> => {
+    if ("jobId" in outcome) recorded.sent.push(outcome);
+    else recorded.failed.push(outcome);
+    // One write at a time, each of everything known by then: no older write lands last.
+    recording = recording.then(() =>
+      deps.watcher
+        .watch(documentOf([...recorded.sent], [...recorded.failed], true))
+        .catch((error: unknown) =>
+          log.warn({ err: String(error) }, "import progress not recorded"),
+        ),
+    );
+    return recording;
+  };
   for (let start = 0; start < total; start += wave) {
     const outcome = await effects.run(async (): Promise<WaveOutcome> => {
       const draft = await drafts.load(job.draftId);
       if (!draft) return { missing: true, sent: [], failed: [], placed: [] };
       const planned = planBatches(draft.products).slice(start, start + wave);
-      const result = await sendBatches(deps.api, planned, { concurrency: IMPORT_CONCURRENCY });
+      const result = await sendBatches(deps.api, planned, {
+        concurrency: IMPORT_CONCURRENCY,
+        onOutcome: record,
+      });
       for (const f of result.failed) {
         log.warn({ batch: f.batch, error: f.error }, "import request failed");
       }
@@ -119,18 +155,7 @@ export async function sendDraft(
   }
 
   // Recorded before the seller is told anything: a crash after this point loses no summary.
-  const document: WatchedDocument = {
-    id: job.draftId,
-    chatId: job.chatId,
-    locale: job.locale,
-    fileName: job.fileName,
-    format: job.format,
-    createdAt: await effects.clock.now(),
-    progressMessageId: progress.messageId,
-    skippedInvalid: job.skipped,
-    batches: sent,
-    failedBatches: failed,
-  };
+  const document = documentOf(sent, failed, false);
   const watched = await effects.run(async () => {
     try {
       await deps.watcher.watch(document);
