@@ -99,6 +99,21 @@ describe("linking a seller's chat", () => {
     expect(h.api.requestsTo("/api/seller/v1/telegram/confirm-token")).toHaveLength(0);
   });
 
+  it("keeps serving buttons while /link waits for the token", async () => {
+    h = await startHarness();
+    const user = h.tg.user({ languageCode: "ru" });
+    await user.sendCommand("/language");
+    await user.waitForBotMessage(/Выберите язык/);
+    await user.sendCommand("/link");
+    await user.waitForBotMessage(/Пришлите токен/);
+    const queryId = await user.pressButton("Қазақша");
+    await user.waitForCallbackAnswer(queryId);
+    await user.waitForBotMessage(/қазақша сөйлеймін/);
+    // The token still completes the dialogue.
+    await user.sendText(h.api.issueLinkToken());
+    await user.waitForBotMessage(/Қош келдіңіз/);
+  });
+
   it("says the service is down when the Seller API fails, and links after it recovers", async () => {
     h = await startHarness();
     const user = h.tg.user({ languageCode: "ru" });

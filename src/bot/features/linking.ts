@@ -21,6 +21,8 @@ import { mainMenuText } from "./start.js";
  */
 const TOKEN_PATTERN = /^[^\s/]\S{0,255}$/;
 export const LINK_CONVERSATION = "link";
+/** How long /link waits for the token. */
+const LINK_WAIT_MS = 10 * 60_000;
 
 type LinkOutcome =
   | { kind: "linked"; locale: Locale; link: LinkCache }
@@ -50,12 +52,13 @@ async function confirmLink(
   const token = input.token.trim();
   if (!TOKEN_PATTERN.test(token)) return { kind: "malformed" };
   try {
-    await deps.api.confirmToken({
+    const confirmed = await deps.api.confirmToken({
       token,
       chatId: input.chatId,
       userName: input.userName,
       languageCode: input.locale,
     });
+    if (!confirmed.success) return { kind: "rejected" };
   } catch (error) {
     if (
       error instanceof SellerApiError &&
@@ -128,8 +131,11 @@ export function createLinkingFeature(deps: LinkingDeps) {
     ctx: ConversationContext,
   ) {
     await ctx.reply(ctx.t("link-ask-token"));
+    // Anything but text (a button, a file) goes on to its own handler meanwhile; a token
+    // that comes later than this is not taken for one (the text is handled as usual).
     const answer = await conversation.waitFor("message:text", {
-      otherwise: (other) => other.reply(other.t("link-ask-token")),
+      next: true,
+      maxMilliseconds: LINK_WAIT_MS,
     });
     // A command instead of a token: leave, and let the command be handled as usual.
     if (answer.message.text.startsWith("/")) await conversation.halt({ next: true });
