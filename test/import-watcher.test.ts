@@ -210,6 +210,23 @@ describe("import job watcher", () => {
     expect(jobs.text).toContain("аяқталды: сәтті 2, қатемен 2");
   });
 
+  it("shortens a long file name with emoji without breaking it, in the summary and /jobs", async () => {
+    h = await startHarness({ sandbox: { jobSteps: 1 } });
+    const user = h.tg.user({ languageCode: "ru" });
+    await linkUser(h, user);
+    // Cut by UTF-16 units at 60 or 80, this name would split an emoji in half.
+    const fileName = `${"а".repeat(58)}😀😀${"б".repeat(18)}😀😀.csv`;
+    const batch = await sendBatch(h.app, [good(), unknownBrand()], 1, 2);
+    const doc = documentFor(user, "ru", [batch], { fileName });
+    await h.app.watcher.watch(doc);
+    const summary = await user.waitForBotMessage(/итоги/, WAIT);
+    expect(summary.text).toContain("…");
+    await waitClosed(h, user, doc.id);
+    await user.sendCommand("/jobs");
+    const jobs = await user.waitForBotMessage(/Ваши последние импорты/);
+    expect(jobs.text).toContain("😀");
+  });
+
   it("names rows in Kazakh, and /jobs answers an empty history", async () => {
     h = await startHarness({ sandbox: { jobSteps: 1 } });
     const user = h.tg.user({ languageCode: "kk" });

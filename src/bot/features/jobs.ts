@@ -3,6 +3,7 @@ import type { DocumentStatus } from "../../import/watcher/types.js";
 import type { BotContext } from "../context.js";
 import { formatDateTime } from "../helpers/format.js";
 import { escapeHtml } from "../helpers/html.js";
+import { shorten } from "../helpers/text.js";
 import type { FeatureDeps } from "../index.js";
 
 /** Imports /jobs lists, newest first. */
@@ -36,7 +37,7 @@ export function createJobsFeature(deps: FeatureDeps) {
       return;
     }
     const items = docs.map((doc, i) => {
-      const name = doc.fileName.length > 60 ? `${doc.fileName.slice(0, 59)}…` : doc.fileName;
+      const name = shorten(doc.fileName, 60);
       const date = formatDateTime(new Date(doc.createdAt).toISOString(), deps.config.timeZone);
       const head = ctx.t("jobs-list-item", { n: String(i + 1), file: escapeHtml(name), date });
       return `${head}\n    ${stateLine(ctx, doc)}`;

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { GrammyError, InputFile } from "grammy";
 import { escapeHtml } from "../../bot/helpers/html.js";
+import { shorten } from "../../bot/helpers/text.js";
 import { translator } from "../../i18n.js";
 import { SellerApiError } from "../../seller-api/errors.js";
 import { createLeases } from "./claims.js";
@@ -462,6 +463,5 @@ export function createPoller(deps: WatcherDeps, options: WatcherOptions = {}): I
 }
 
 function escapeFile(name: string): string {
-  const cut = name.length > 80 ? `${name.slice(0, 79)}…` : name;
-  return escapeHtml(cut);
+  return escapeHtml(shorten(name, 80));
 }

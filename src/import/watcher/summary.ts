@@ -1,4 +1,5 @@
 import { escapeHtml } from "../../bot/helpers/html.js";
+import { shorten } from "../../bot/helpers/text.js";
 import type { Translate } from "../../i18n.js";
 import { csvReport, reportFileName } from "../report.js";
 import type { SourceRef } from "../types.js";
@@ -100,9 +101,6 @@ function cellsOf(p: Problem, t: Translate, maxWatchHours: number) {
   }
 }
 
-const cut = (text: string, max: number) =>
-  text.length > max ? `${text.slice(0, max - 1)}…` : text;
-
 /** Counts and request-level lines, shared by the message and the report's caption. */
 function headLines(
   doc: WatchedDocument,
@@ -111,7 +109,7 @@ function headLines(
   expired: boolean,
   maxWatchHours: number,
 ) {
-  const file = escapeHtml(cut(doc.fileName, 80));
+  const file = escapeHtml(shorten(doc.fileName, 80));
   const lines = [t(expired ? "jobs-summary-title-expired" : "jobs-summary-title", { file })];
   if (tally.accepted > 0) {
     lines.push(
@@ -171,7 +169,7 @@ export function buildSummary(
       let line = `• ${escapeHtml(c.place)}`;
       if (c.field) line += ` · ${escapeHtml(c.field)}`;
       if (c.code) line += ` · <code>${escapeHtml(c.code)}</code>`;
-      return `${line}: ${escapeHtml(cut(c.description, MAX_DESCRIPTION))}`;
+      return `${line}: ${escapeHtml(shorten(c.description, MAX_DESCRIPTION))}`;
     });
     const text = [...head, "", t("jobs-summary-problems"), ...lines].join("\n");
     if (text.length <= MESSAGE_LIMIT) return { kind: "text", text };
@@ -205,7 +203,7 @@ export function buildSummary(
 /** Progress text while watching: products finished so far of the accepted ones. */
 export function progressText(doc: WatchedDocument, finished: number, total: number, t: Translate) {
   return t("jobs-progress-waiting", {
-    file: escapeHtml(cut(doc.fileName, 80)),
+    file: escapeHtml(shorten(doc.fileName, 80)),
     finished,
     total,
   });

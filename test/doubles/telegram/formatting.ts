@@ -19,6 +19,8 @@ export function formatInput(
   entitiesParam: unknown,
   kind: "text" | "caption",
 ): FormattedInput {
+  // Telegram takes UTF-8 only: text cut in the middle of a surrogate pair cannot be encoded.
+  if (/\p{Surrogate}/u.test(raw)) throw badRequest("strings must be encoded in UTF-8");
   const mode = (parseMode ?? "").toLowerCase();
   let parsed: FormattedText;
   if (mode === "html") {

@@ -9,6 +9,7 @@ import type {
   SourceRef,
 } from "../../../import/types.js";
 import { escapeHtml } from "../../helpers/html.js";
+import { shorten } from "../../helpers/text.js";
 
 /** Up to this many problems are listed in the message; more go to an attached report. */
 export const MESSAGE_PROBLEM_LIMIT = 15;
@@ -157,7 +158,7 @@ export function warningTexts(t: Translate, warnings: readonly FileWarning[]): st
 
 /** An API field error of a refused request, as a line of the message. */
 export function apiErrorLine(t: Translate, error: PlacedFieldError): string {
-  const description = escapeHtml(truncate(error.description ?? error.code ?? "—", 200));
+  const description = escapeHtml(shorten(error.description ?? error.code ?? "—", 200));
   if (!error.ref) {
     return t("import-api-error-request", { field: escapeHtml(error.field), reason: description });
   }
@@ -166,10 +167,6 @@ export function apiErrorLine(t: Translate, error: PlacedFieldError): string {
     field: escapeHtml(error.field),
     reason: description,
   });
-}
-
-export function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 /** Joins blocks into one message under Telegram's 4096 characters, cutting whole lines. */
