@@ -37,13 +37,16 @@ export interface JobReading {
   products: ProductOutcome[];
 }
 
-/** Status rules of contract section 5: an empty status, or one of the pending list, is pending. */
+/**
+ * Status rules of contract section 5: a status is unfinished when it is one of the pending
+ * list. An empty status is not (a SKU without one must not hold a final product for 24 h);
+ * a product still missing from the result is what keeps a job unfinished.
+ */
 export function statusRules(pendingStatuses: readonly string[]) {
   const pending = new Set(pendingStatuses.map(normalizeStatus));
   return {
     isPending(status: string | null | undefined): boolean {
-      const s = normalizeStatus(status ?? "");
-      return s === "" || pending.has(s);
+      return pending.has(normalizeStatus(status ?? ""));
     },
   };
 }
