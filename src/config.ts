@@ -115,6 +115,7 @@ const envSchema = z
         }
       }, "must be an IANA time zone such as Asia/Almaty"),
     SELLER_API_TIMEOUT_MS: intFrom(10_000, 100, 120_000),
+    LINK_STATUS_CACHE_SECONDS: intFrom(60, 0, 3600),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
         error: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -154,6 +155,8 @@ export interface Config {
   sellerApiUrl: string;
   sellerAuth: SellerAuth;
   sellerApiTimeoutMs: number;
+  /** How long a read link status is trusted before it is read again. */
+  linkStatusCacheMs: number;
   redisUrl: string | undefined;
   /** Prefix of every Redis key, so several bots (or test runs) can share one Redis. */
   redisKeyPrefix: string;
@@ -194,6 +197,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       ? { kind: "token", token: e.SELLER_API_TOKEN }
       : { kind: "client", clientId: e.SELLER_CLIENT_ID!, clientSecret: e.SELLER_CLIENT_SECRET! },
     sellerApiTimeoutMs: e.SELLER_API_TIMEOUT_MS,
+    linkStatusCacheMs: e.LINK_STATUS_CACHE_SECONDS * 1000,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     dataDir: e.DATA_DIR,

@@ -123,6 +123,17 @@ describe("importing a document from the chat", () => {
     expect(user.botMessages().find((m) => m.messageId === offer.messageId)!.buttons).toEqual([]);
   });
 
+  it("sends nothing when the link was revoked before the seller chose to import", async () => {
+    h = await startHarness({ env: { LINK_STATUS_CACHE_SECONDS: "0" } });
+    const user = await linkedUser("ru");
+    await user.sendDocument({ fileName: "товары.csv", content: MIXED_CSV });
+    await user.waitForBotMessage(/В файле есть ошибки/, SLOW);
+    h.api.unlink(user.id);
+    await user.pressButton(/Импортировать без ошибок/);
+    await user.waitForBotMessage(/ещё не привязан/, SLOW);
+    expect(importPosts()).toHaveLength(0);
+  });
+
   it("sends nothing when the seller cancels (kk)", async () => {
     h = await startHarness();
     const user = await linkedUser("kk");

@@ -99,6 +99,18 @@ describe("linking a seller's chat", () => {
     expect(h.api.requestsTo("/api/seller/v1/telegram/confirm-token")).toHaveLength(0);
   });
 
+  it("notices a link revoked in the cabinet once its cached status is stale", async () => {
+    h = await startHarness({ env: { LINK_STATUS_CACHE_SECONDS: "0" } });
+    const user = h.tg.user({ languageCode: "ru" });
+    await linkUser(h, user);
+    h.api.unlink(user.id);
+    await user.sendCommand("/help");
+    await user.waitForBotMessage(/^Здравствуйте/);
+    await user.sendCommand("/orders");
+    await user.waitForBotMessage(/ещё не привязан/);
+    expect(h.api.requestsTo("/api/seller/v1/orders/list")).toHaveLength(0);
+  });
+
   it("keeps serving buttons while /link waits for the token", async () => {
     h = await startHarness();
     const user = h.tg.user({ languageCode: "ru" });

@@ -64,7 +64,10 @@ export function createBot(deps: BotDeps): SellerBot {
   });
   installApiTransformers(bot.api, { metrics: deps.metrics, source: "reply" });
 
-  const features: FeatureDeps = { ...deps, requireLink: requireLink(deps.api) };
+  const features: FeatureDeps = {
+    ...deps,
+    requireLink: requireLink(deps.api, config.linkStatusCacheMs),
+  };
   const secrets = [
     config.botToken,
     ...(config.sellerAuth.kind === "token"
@@ -132,7 +135,7 @@ export function createBot(deps: BotDeps): SellerBot {
   });
 
   guarded.use(createLinkingFeature({ api: deps.api, i18n, logger, timeZone: config.timeZone }));
-  guarded.use(createStartFeature(i18n));
+  guarded.use(createStartFeature(i18n, deps.api, config.linkStatusCacheMs));
   guarded.use(createLanguageFeature());
   for (const feature of sellerDataFeatures(features)) guarded.use(feature);
   guarded.use(createFallbackFeature());

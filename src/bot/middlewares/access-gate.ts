@@ -3,9 +3,6 @@ import type { SellerApi } from "../../seller-api/client.js";
 import type { BotContext, LinkCache } from "../context.js";
 import { apiErrorMessageKey } from "../helpers/api-errors.js";
 
-/** How long a read link status is trusted before it is read again. */
-export const LINK_STATUS_TTL_MS = 60_000;
-
 export async function readLinkStatus(api: SellerApi, chatId: number): Promise<LinkCache> {
   const status = await api.linkStatus(chatId);
   return {
@@ -20,11 +17,11 @@ export async function readLinkStatus(api: SellerApi, chatId: number): Promise<Li
  * In front of every command that shows seller data: lets only chats with an active link
  * through. An unlinked chat gets instructions; no Seller API data call is made for it.
  */
-export function requireLink(api: SellerApi): MiddlewareFn<BotContext> {
+export function requireLink(api: SellerApi, cacheMs: number): MiddlewareFn<BotContext> {
   return async (ctx, next) => {
     const cached = ctx.session.link;
     let link = cached;
-    if (!cached || Date.now() - cached.checkedAt > LINK_STATUS_TTL_MS) {
+    if (!cached || Date.now() - cached.checkedAt > cacheMs) {
       try {
         link = await readLinkStatus(api, ctx.chat!.id);
         ctx.session.link = link;

@@ -18,6 +18,9 @@ export function createImportFeature(deps: FeatureDeps) {
   const composer = new Composer<BotContext>();
   const drafts = createDraftStore(deps.storage.kv);
 
+  // The offer's buttons reach the waiting conversation first: the link is checked before it,
+  // so a chat whose link was revoked meanwhile sends nothing.
+  composer.callbackQuery(importChoice.pattern, deps.requireLink, (_ctx, next) => next());
   composer.use(
     createConversation(createImportConversation(deps, drafts), {
       id: IMPORT_CONVERSATION,
