@@ -39,7 +39,7 @@ export function createApp(config: Config, logger: Logger): App {
   const i18n = createBotI18n();
   // The watcher talks to Telegram outside any update, through its own Api object.
   const telegram = new Api(config.botToken, { apiRoot: config.botApiRoot });
-  installApiTransformers(telegram, { metrics, source: "notification" });
+  installApiTransformers(telegram, { metrics, source: "notification", managed: false });
   const watcher = createImportWatcher({ config, logger, api, storage, telegram, i18n });
   // The gauge of watched jobs is read from storage at scrape time.
   metrics.setWatchedJobsSource(() => watcher.watchedJobs());

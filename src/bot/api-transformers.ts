@@ -64,6 +64,12 @@ export interface TransformerOptions {
   /** Counts messages sent and retried (GET /metrics). */
   metrics?: NotificationMetrics;
   source?: MessageSource;
+  /**
+   * Pacing and auto-retry (default on). The import watcher turns both off: it paces its own
+   * sends, checking for shutdown after each wait, and reschedules a 429 itself, so no send of
+   * its sits in a retry loop while the process stops.
+   */
+  managed?: boolean;
 }
 
 /**
@@ -73,8 +79,12 @@ export interface TransformerOptions {
  */
 export function installApiTransformers(api: Api, options: TransformerOptions = {}): void {
   if (options.metrics) api.config.use(counting(options.metrics, options.source ?? "reply"));
-  api.config.use(pacing(pacerOf(api)));
-  // Bounded: auto-retry's defaults retry forever.
-  api.config.use(autoRetry({ maxRetryAttempts: 4, maxDelaySeconds: 30, rethrowHttpErrors: false }));
+  if (options.managed !== false) {
+    api.config.use(pacing(pacerOf(api)));
+    // Bounded: auto-retry's defaults retry forever.
+    api.config.use(
+      autoRetry({ maxRetryAttempts: 4, maxDelaySeconds: 30, rethrowHttpErrors: false }),
+    );
+  }
   api.config.use(htmlByDefault);
 }

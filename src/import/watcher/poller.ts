@@ -366,7 +366,9 @@ export function createPoller(deps: WatcherDeps, options: WatcherOptions = {}): I
       logger.error({ doc: docId, err: error }, "import watcher round failed; retried later");
       dueAt.set(docId, Date.now() + intervalAfter(fastPolls + 1));
     } finally {
-      if (leased && !sending.has(claim)) {
+      // A summary sent but recorded only in memory keeps its lease: no other instance may
+      // take the document (and send again) while this one lives to record it.
+      if (leased && !sending.has(claim) && !sentHere.has(docId)) {
         await leases.release(claim).catch((error: unknown) => {
           logger.warn({ doc: docId, err: error }, "could not release a lease");
         });
@@ -457,7 +459,8 @@ export function createPoller(deps: WatcherDeps, options: WatcherOptions = {}): I
         ]);
         clearTimeout(timeout);
       }
-      await leases.stop(sending);
+      // Leases of sends in flight, or recorded only in memory, are left to expire, not released.
+      await leases.stop(new Set([...sending, ...[...sentHere.keys()].map(keys.claim)]));
     },
   };
 }
