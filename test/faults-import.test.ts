@@ -54,7 +54,7 @@ describe("the bot killed between accepting an import and its summary", () => {
     tg = await startBotApiEmulator();
     api = await startSellerSandbox({ jobSteps: 1 });
     dataDir = mkdtempSync(join(tmpdir(), "seller-bot-kill-"));
-    // A request cannot take longer than this, so a silent sender is known dead after ~8 s.
+    // A request cannot take longer than this, so a silent sender is known dead after ~33 s.
     const env = envFor({ SELLER_API_TIMEOUT_MS: "1500" });
     const first = spawnBot(env);
     processes.push(first);
@@ -75,13 +75,13 @@ describe("the bot killed between accepting an import and its summary", () => {
 
     const second = spawnBot(env);
     processes.push(second);
-    const summary = await user.waitForBotMessage(SUMMARY, { timeoutMs: 30_000 });
+    const summary = await user.waitForBotMessage(SUMMARY, { timeoutMs: 60_000 });
     expect(summary.text).toContain(`✅ успешно ${accepted}, ❌ с ошибками 0`);
     expect(summary.text).toContain("Отправка файла прервалась");
     expect(importPosts()).toHaveLength(3);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(user.botMessages().filter((m) => SUMMARY.test(m.text))).toHaveLength(1);
-  });
+  }, 90_000);
 
   it("sends the summary once after a restart, naming the failing position", async () => {
     tg = await startBotApiEmulator();

@@ -43,10 +43,10 @@ const MAX_JOB_ERRORS = 5;
 const MAX_REFUSED_SENDS = 3;
 /**
  * A sender records the document after every request, and no request outlasts the Seller API
- * timeout: a document still marked as sending and not recorded for twice that (plus a margin
- * for pacing) lost its sender, and is summarised with what was recorded.
+ * timeout: a document still marked as sending and not recorded for twice that (plus 30 s for
+ * the progress edits between waves) lost its sender, and is summarised with what was recorded.
  */
-export const sendingGraceMs = (apiTimeoutMs: number) => 2 * apiTimeoutMs + 5000;
+export const sendingGraceMs = (apiTimeoutMs: number) => 2 * apiTimeoutMs + 30_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -103,10 +103,9 @@ export async function sendDraft(
     }) satisfies WatchedDocument;
   const recorded = { sent: [] as SentBatch[], failed: [] as FailedBatch[] };
   let recording = Promise.resolve();
-  const record = (outcome: SentBatch | FailedBatch): Promise<void> => {
-    if ("jobId" in outcome) recorded.sent.push(outcome);
-    else recorded.failed.push(outcome);
-    // One write at a time, each of everything known by then: no older write lands last.
+  // One write at a time, each of everything known by then: no older write lands last. Each
+  // write is also the sender's heartbeat (the watcher takes a long-silent sender for dead).
+  const save = (): Promise<void> => {
     recording = recording.then(() =>
       deps.watcher
         .watch(documentOf([...recorded.sent], [...recorded.failed], true))
@@ -116,10 +115,17 @@ export async function sendDraft(
     );
     return recording;
   };
+  const record = (outcome: SentBatch | FailedBatch): Promise<void> => {
+    if ("jobId" in outcome) recorded.sent.push(outcome);
+    else recorded.failed.push(outcome);
+    return save();
+  };
   for (let start = 0; start < total; start += wave) {
     const outcome = await effects.run(async (): Promise<WaveOutcome> => {
       const draft = await drafts.load(job.draftId);
       if (!draft) return { missing: true, sent: [], failed: [], placed: [] };
+      // Heartbeat before every wave: progress edits between waves may have taken a while.
+      if (start > 0) await save();
       const planned = planBatches(draft.products).slice(start, start + wave);
       const result = await sendBatches(deps.api, planned, {
         concurrency: IMPORT_CONCURRENCY,
