@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { StorageAdapter } from "grammy";
 import type { KeyValueStore, Storage } from "./types.js";
@@ -85,14 +85,22 @@ export function createDiskKv(dir: string): KeyValueStore {
         return true;
       }),
     delete: (key) => withLock(key, () => rm(fileOf(key), { force: true })),
-    async keys(prefix) {
-      const names = await readdir(root);
-      const keys = names
-        .filter((name) => name.endsWith(".json") && !name.startsWith(".tmp-"))
-        .map((name) => decodeURIComponent(name.slice(0, -".json".length)))
-        .filter((key) => key.startsWith(prefix));
-      const live = await Promise.all(keys.map(async (key) => ((await read(key)) ? key : null)));
-      return live.filter((key): key is string => key !== null);
+    setAdd: (key, member) =>
+      withLock(key, async () => {
+        const members = ((await read(key))?.value as string[] | undefined) ?? [];
+        if (!members.includes(member)) await write(key, [...members, member]);
+      }),
+    setRemove: (key, member) =>
+      withLock(key, async () => {
+        const members = ((await read(key))?.value as string[] | undefined) ?? [];
+        if (members.includes(member))
+          await write(
+            key,
+            members.filter((m) => m !== member),
+          );
+      }),
+    async setMembers(key) {
+      return ((await read(key))?.value as string[] | undefined) ?? [];
     },
     async ping() {},
   };

@@ -34,7 +34,9 @@ export function guardStorage<S extends Storage>(storage: S): S {
     deleteIfEquals: guard("deleteIfEquals", storage.kv.deleteIfEquals.bind(storage.kv)),
     expireIfEquals: guard("expireIfEquals", storage.kv.expireIfEquals.bind(storage.kv)),
     delete: guard("delete", storage.kv.delete.bind(storage.kv)),
-    keys: guard("keys", storage.kv.keys.bind(storage.kv)),
+    setAdd: guard("setAdd", storage.kv.setAdd.bind(storage.kv)),
+    setRemove: guard("setRemove", storage.kv.setRemove.bind(storage.kv)),
+    setMembers: guard("setMembers", storage.kv.setMembers.bind(storage.kv)),
     ping: guard("ping", storage.kv.ping.bind(storage.kv)),
   };
   return {

@@ -6,7 +6,7 @@ import type { KeyValueStore, Storage } from "./types.js";
 const DELETE_IF_EQUALS = `if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) else return 0 end`;
 const EXPIRE_IF_EQUALS = `if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("PEXPIRE", KEYS[1], ARGV[2]) else return 0 end`;
 
-export function createRedisKv(redis: Redis, keyPrefix: string): KeyValueStore {
+export function createRedisKv(redis: Redis): KeyValueStore {
   return {
     async get<T>(key: string) {
       const raw = await redis.get(key);
@@ -33,23 +33,13 @@ export function createRedisKv(redis: Redis, keyPrefix: string): KeyValueStore {
     async delete(key) {
       await redis.del(key);
     },
-    async keys(prefix) {
-      const found: string[] = [];
-      let cursor = "0";
-      do {
-        // ioredis prefixes keys of commands, but not SCAN's pattern nor its answers.
-        const [next, batch] = await redis.scan(
-          cursor,
-          "MATCH",
-          `${keyPrefix}${prefix}*`,
-          "COUNT",
-          500,
-        );
-        cursor = next;
-        found.push(...batch.map((key) => key.slice(keyPrefix.length)));
-      } while (cursor !== "0");
-      return found;
+    async setAdd(key, member) {
+      await redis.sadd(key, member);
     },
+    async setRemove(key, member) {
+      await redis.srem(key, member);
+    },
+    setMembers: (key) => redis.smembers(key),
     async ping() {
       await redis.ping();
     },
@@ -69,7 +59,7 @@ export function createRedisStorage(url: string, keyPrefix: string): Storage & { 
   return {
     kind: "redis",
     redis,
-    kv: createRedisKv(redis, keyPrefix),
+    kv: createRedisKv(redis),
     adapter: <T>() => new RedisAdapter<T>({ instance: redis }),
     async close() {
       await redis.quit().catch(() => redis.disconnect());

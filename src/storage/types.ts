@@ -15,8 +15,10 @@ export interface KeyValueStore {
   /** Renews the TTL only while the key still holds `expected` (extend one's own lease). */
   expireIfEquals(key: string, expected: unknown, ttlMs: number): Promise<boolean>;
   delete(key: string): Promise<void>;
-  /** Keys under a prefix; meant for small sets such as the watched jobs. */
-  keys(prefix: string): Promise<string[]>;
+  /** Adds a member to the set at `key` (indexes such as the watched imports; no TTL). */
+  setAdd(key: string, member: string): Promise<void>;
+  setRemove(key: string, member: string): Promise<void>;
+  setMembers(key: string): Promise<string[]>;
   /** Throws when the store cannot be reached (readiness). */
   ping(): Promise<void>;
 }

@@ -10,12 +10,13 @@ import type { WatchedDocument } from "./types.js";
  * | `import:doc:<docId>` | the WatchedDocument, as given to watch() | watch(), once |
  * | `import:state:<docId>` | DocState: watching/done/expired, polls, next poll, progress | the lease holder |
  * | `import:job:<docId>:<jobId>` | the job's final product results | the lease holder, once final |
- * | `import:watching:<docId>` | marker: the document still needs polling or its summary | watch(); deleted when done |
- * | `import:chat:<chatId>:<createdAt>:<docId>` | index for /jobs (newest ~20 per chat) | watch() |
+ * | `import:watching` | set of document ids that still need polling or their summary | watch(); removed when done |
+ * | `import:chat:<chatId>` | set of `<createdAt>:<docId>`, the index for /jobs (newest ~20) | watch() |
  * | `import:claim:<docId>` | instance id, with a TTL: the lease (claims.ts) | the poller |
  * | `import:sent:<docId>` | the summary went out (or was given up): never send again | the lease holder, right after sending |
  *
- * Everything but the claim gets a TTL of the watch limit plus RETENTION, so records of old
+ * The two indexes are sets (no scan of the keyspace, however large a shared Redis is).
+ * Everything else but the claim gets a TTL of the watch limit plus RETENTION, so records of old
  * imports disappear on their own. Works the same on Redis and on the disk store.
  */
 
@@ -28,11 +29,8 @@ export const keys = {
   doc: (docId: string) => `${P}doc:${docId}`,
   state: (docId: string) => `${P}state:${docId}`,
   job: (docId: string, jobId: number) => `${P}job:${docId}:${jobId}`,
-  watchingPrefix: `${P}watching:`,
-  watching: (docId: string) => `${P}watching:${docId}`,
-  chatPrefix: (chatId: number) => `${P}chat:${chatId}:`,
-  chat: (chatId: number, createdAt: number, docId: string) =>
-    `${P}chat:${chatId}:${createdAt}:${docId}`,
+  watching: `${P}watching`,
+  chat: (chatId: number) => `${P}chat:${chatId}`,
   claim: (docId: string) => `${P}claim:${docId}`,
   sent: (docId: string) => `${P}sent:${docId}`,
 };
@@ -98,11 +96,8 @@ export function createWatcherStore(kv: KeyValueStore, maxWatchMs: number) {
       kv.set(keys.job(docId, jobId), products, ttl),
     getSent: (docId: string) => kv.get<SentMarker>(keys.sent(docId)),
     putSent: (docId: string, marker: SentMarker) => kv.set(keys.sent(docId), marker, ttl),
-    async watchedIds(): Promise<string[]> {
-      const found = await kv.keys(keys.watchingPrefix);
-      return found.map((k) => k.slice(keys.watchingPrefix.length));
-    },
-    unwatch: (docId: string) => kv.delete(keys.watching(docId)),
+    watchedIds: (): Promise<string[]> => kv.setMembers(keys.watching),
+    unwatch: (docId: string) => kv.setRemove(keys.watching, docId),
 
     /** Persists a new document: record, state, chat index, then the watching marker. */
     async add(doc: WatchedDocument, firstPollAt: number): Promise<void> {
@@ -111,20 +106,24 @@ export function createWatcherStore(kv: KeyValueStore, maxWatchMs: number) {
       if (!(await kv.get<DocState>(keys.state(doc.id)))) {
         await kv.set(keys.state(doc.id), initialState(doc, firstPollAt), ttl);
       }
-      await kv.set(keys.chat(doc.chatId, doc.createdAt, doc.id), doc.id, ttl);
-      await kv.set(keys.watching(doc.id), doc.id, maxWatchMs + RETENTION_MS);
+      await kv.setAdd(keys.chat(doc.chatId), `${doc.createdAt}:${doc.id}`);
+      await kv.setAdd(keys.watching, doc.id);
       await this.trimChat(doc.chatId);
     },
 
     /** The chat's documents, newest first: [createdAt, docId]. */
-    async chatDocs(chatId: number): Promise<{ key: string; createdAt: number; docId: string }[]> {
-      const prefix = keys.chatPrefix(chatId);
-      const found = await kv.keys(prefix);
-      return found
-        .map((key) => {
-          const rest = key.slice(prefix.length);
-          const colon = rest.indexOf(":");
-          return { key, createdAt: Number(rest.slice(0, colon)), docId: rest.slice(colon + 1) };
+    async chatDocs(
+      chatId: number,
+    ): Promise<{ member: string; createdAt: number; docId: string }[]> {
+      const members = await kv.setMembers(keys.chat(chatId));
+      return members
+        .map((member) => {
+          const colon = member.indexOf(":");
+          return {
+            member,
+            createdAt: Number(member.slice(0, colon)),
+            docId: member.slice(colon + 1),
+          };
         })
         .filter((e) => Number.isFinite(e.createdAt) && e.docId !== "")
         .sort((a, b) => b.createdAt - a.createdAt || (a.docId < b.docId ? 1 : -1));
@@ -133,10 +132,12 @@ export function createWatcherStore(kv: KeyValueStore, maxWatchMs: number) {
     /** Keeps the newest CHAT_HISTORY entries of a chat's index; older records expire on their own. */
     async trimChat(chatId: number): Promise<void> {
       const entries = await this.chatDocs(chatId);
+      if (entries.length <= CHAT_HISTORY) return;
+      const watched = new Set(await kv.setMembers(keys.watching));
       for (const old of entries.slice(CHAT_HISTORY)) {
         // Still watched documents stay listed until their summary is out.
-        if (await kv.get(keys.watching(old.docId))) continue;
-        await kv.delete(old.key);
+        if (watched.has(old.docId)) continue;
+        await kv.setRemove(keys.chat(chatId), old.member);
       }
     },
   };

@@ -1,6 +1,5 @@
 import type { Translate } from "../../../i18n.js";
 import type { FileRejection } from "../../../import/types.js";
-import type { SellerApiErrorKind } from "../../../seller-api/errors.js";
 import { callbackCodec } from "../../callback-data.js";
 import { escapeHtml } from "../../helpers/html.js";
 
