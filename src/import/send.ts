@@ -46,7 +46,6 @@ export async function sendBatches(
   batches: readonly PlannedBatch[],
   options: {
     concurrency?: number;
-    onSettled?: (done: number, total: number) => void;
     /** Awaited as soon as a request has its outcome, before the next one goes out. */
     onOutcome?: (outcome: SentBatch | FailedBatch) => Promise<void>;
   } = {},
@@ -54,7 +53,6 @@ export async function sendBatches(
   const concurrency = Math.max(1, options.concurrency ?? IMPORT_CONCURRENCY);
   const results: (SentBatch | FailedBatch)[] = new Array(batches.length);
   let next = 0;
-  let done = 0;
   const worker = async () => {
     for (;;) {
       const index = next++;
@@ -62,8 +60,6 @@ export async function sendBatches(
       if (!planned) return;
       results[index] = await sendOne(api, planned);
       await options.onOutcome?.(results[index]);
-      done++;
-      options.onSettled?.(done, batches.length);
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, batches.length) }, worker));

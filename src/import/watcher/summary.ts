@@ -1,6 +1,7 @@
 import { escapeHtml } from "../../bot/helpers/html.js";
 import { shorten } from "../../bot/helpers/text.js";
 import type { Translate } from "../../i18n.js";
+import { compactNumbers } from "../refs.js";
 import { csvReport, reportFileName } from "../report.js";
 import type { SourceRef } from "../types.js";
 import type { Problem, Tally } from "./results.js";
@@ -17,19 +18,6 @@ export type Summary =
   | { kind: "text"; text: string }
   | { kind: "report"; caption: string; csv: Buffer; fileName: string };
 
-/** `2–5, 9` from 2, 3, 4, 5, 9 (at most `maxRuns` runs, then `…`). */
-export function formatRanges(numbers: readonly number[], maxRuns = 6): string {
-  const sorted = [...new Set(numbers)].sort((a, b) => a - b);
-  const runs: string[] = [];
-  for (let i = 0; i < sorted.length; ) {
-    let j = i;
-    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
-    runs.push(i === j ? String(sorted[i]) : `${sorted[i]}–${sorted[j]}`);
-    i = j + 1;
-  }
-  return runs.length > maxRuns ? `${runs.slice(0, maxRuns).join(", ")}, …` : runs.join(", ");
-}
-
 /** "строка 7", "строки 7–9", "позиция 3" (in the chat's language) for one or more refs. */
 export function formatPlace(refs: readonly SourceRef[], t: Translate): string {
   const rows = refs.flatMap((r) => (r.kind === "rows" ? r.rows : []));
@@ -40,7 +28,7 @@ export function formatPlace(refs: readonly SourceRef[], t: Translate): string {
     parts.push(
       unique.size === 1
         ? t("jobs-place-row", { row: String(rows[0]) })
-        : t("jobs-place-rows", { rows: formatRanges(rows) }),
+        : t("jobs-place-rows", { rows: compactNumbers(rows) }),
     );
   }
   if (positions.length > 0) {
@@ -48,7 +36,7 @@ export function formatPlace(refs: readonly SourceRef[], t: Translate): string {
     parts.push(
       unique.size === 1
         ? t("jobs-place-position", { position: String(positions[0]) })
-        : t("jobs-place-positions", { positions: formatRanges(positions) }),
+        : t("jobs-place-positions", { positions: compactNumbers(positions) }),
     );
   }
   return parts.join(", ") || "—";
@@ -124,7 +112,7 @@ function headLines(
     lines.push(
       t("jobs-summary-refused", {
         count: tally.refused,
-        batches: formatRanges(tally.refusedBatches),
+        batches: compactNumbers(tally.refusedBatches),
       }),
     );
   }
@@ -132,7 +120,7 @@ function headLines(
     lines.push(
       t("jobs-summary-maybe-created", {
         count: tally.maybeCreated,
-        batches: formatRanges(tally.maybeBatches),
+        batches: compactNumbers(tally.maybeBatches),
       }),
     );
   }

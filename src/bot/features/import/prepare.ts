@@ -16,7 +16,7 @@ import {
 
 /** What the chat is told about a read document (the products themselves stay in the draft). */
 export type Prepared =
-  | { kind: "download-failed"; tooLarge: boolean }
+  | { kind: "download-failed" }
   | { kind: "rejected"; reason: FileRejection; params: Record<string, string | number> }
   | {
       kind: "read";
@@ -70,7 +70,7 @@ export async function prepareImport(deps: PrepareDeps, input: PrepareInput): Pro
     log.warn({ err: error instanceof Error ? error.message : String(error) }, "download failed");
     return tooLarge
       ? { kind: "rejected", reason: "too-large", params: { max: megabytes(input.maxBytes) } }
-      : { kind: "download-failed", tooLarge: false };
+      : { kind: "download-failed" };
   }
 
   const started = performance.now();

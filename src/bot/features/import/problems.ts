@@ -1,4 +1,5 @@
 import type { Translate } from "../../../i18n.js";
+import { compactNumbers } from "../../../import/refs.js";
 import { csvReportText } from "../../../import/report.js";
 import type { PlacedFieldError } from "../../../import/send.js";
 import type {
@@ -15,21 +16,6 @@ import { shorten } from "../../helpers/text.js";
 export const MESSAGE_PROBLEM_LIMIT = 15;
 /** When the report is attached, the message shows the first few. */
 export const MESSAGE_PROBLEM_PREVIEW = 10;
-
-/** `5`, `5–7`, `5, 8, 10–12`: a row list as a person writes it (at most a few ranges). */
-export function compactNumbers(numbers: readonly number[], maxRanges = 6): string {
-  const sorted = [...new Set(numbers)].sort((a, b) => a - b);
-  const ranges: string[] = [];
-  for (let i = 0; i < sorted.length; ) {
-    let j = i;
-    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
-    ranges.push(i === j ? String(sorted[i]) : `${sorted[i]}–${sorted[j]}`);
-    i = j + 1;
-  }
-  return ranges.length > maxRanges
-    ? `${ranges.slice(0, maxRanges).join(", ")}, …`
-    : ranges.join(", ");
-}
 
 /** Where a product stands, bare: `5–7` (rows) or `3` (position). */
 export function refNumbers(ref: SourceRef): string {
