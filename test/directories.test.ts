@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { ChatMessageView, UserDriver } from "./doubles/telegram/index.js";
+import { pressAndWaitEdit, send } from "./support/chat.js";
 import { type Harness, linkUser, startHarness } from "./support/harness.js";
 
 const CATEGORIES = "/api/seller/v1/categories";
@@ -11,20 +11,6 @@ afterEach(async () => {
   await h?.stop();
   h = undefined;
 });
-
-async function send(user: UserDriver, command: string): Promise<ChatMessageView> {
-  const before = user.lastBotMessage()?.messageId ?? 0;
-  await user.sendCommand(command);
-  return user.waitForBotMessage(/./, { after: before });
-}
-
-async function pressAndWaitEdit(user: UserDriver, label: string, messageId: number) {
-  const edits = user.messages().find((m) => m.messageId === messageId)!.edited;
-  const queryId = await user.pressButton(label, { messageId });
-  await user.waitFor((msgs) => msgs.find((m) => m.messageId === messageId)!.edited > edits);
-  await user.waitForCallbackAnswer(queryId);
-  return user.messages().find((m) => m.messageId === messageId)!;
-}
 
 describe("directory lookups", () => {
   it("lists categories with their path to the root, leaves marked, and reads the tree once", async () => {

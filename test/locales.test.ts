@@ -7,11 +7,19 @@ import { parseHtml } from "./doubles/telegram/index.js";
 const root = join(import.meta.dirname, "..", "locales");
 const LOCALES = ["ru", "kk"];
 
+/** A locale's files: shared texts in `locales/<locale>.ftl`, features in `locales/<locale>/`. */
+function filesOf(locale: string): string[] {
+  const features = readdirSync(join(root, locale))
+    .filter((f) => f.endsWith(".ftl"))
+    .map((f) => join(root, locale, f));
+  return [join(root, `${locale}.ftl`), ...features];
+}
+
 /** Message id -> sorted placeholder names, for every .ftl file of a locale. */
 function messagesOf(locale: string): Map<string, string[]> {
   const messages = new Map<string, string[]>();
-  for (const file of readdirSync(join(root, locale)).filter((f) => f.endsWith(".ftl"))) {
-    const source = readFileSync(join(root, locale, file), "utf8");
+  for (const file of filesOf(locale)) {
+    const source = readFileSync(file, "utf8");
     let current: string | undefined;
     for (const line of source.split("\n")) {
       const head = /^([a-z][a-z0-9-]*)\s*=/.exec(line);
@@ -104,12 +112,8 @@ describe("locales", () => {
   it("are really Kazakh, not Russian with a few words swapped", () => {
     // Kazakh-only letters appear throughout the Kazakh texts and nowhere in the Russian ones.
     const kazakhLetters = /[әғқңөұүһі]/i;
-    const kkSources = readdirSync(join(root, "kk")).map((f) =>
-      readFileSync(join(root, "kk", f), "utf8"),
-    );
-    const ruSources = readdirSync(join(root, "ru")).map((f) =>
-      readFileSync(join(root, "ru", f), "utf8"),
-    );
+    const kkSources = filesOf("kk").map((f) => readFileSync(f, "utf8"));
+    const ruSources = filesOf("ru").map((f) => readFileSync(f, "utf8"));
     expect(kkSources.every((s) => kazakhLetters.test(s))).toBe(true);
     // Russian texts hold Kazakh letters only where they name the Kazakh language itself.
     const ruLines = ruSources.flatMap((s) => s.split("\n")).filter((l) => !/қазақша/i.test(l));

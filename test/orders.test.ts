@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { formatDateTime, formatMoney } from "../src/bot/helpers/format.js";
 import type { SeedOrder } from "./doubles/seller-api/index.js";
 import { UNPARSEABLE_DATE_ORDER_NUMBER } from "./doubles/seller-api/index.js";
-import type { UserDriver } from "./doubles/telegram/index.js";
+import { pressAndWaitEdit, send } from "./support/chat.js";
 import { type Harness, linkUser, startHarness } from "./support/harness.js";
 
 const ORDERS = "/api/seller/v1/orders/list";
@@ -24,21 +24,6 @@ function newestFirst(harness: Harness): SeedOrder[] {
 
 const numbersIn = (text: string) => [...text.matchAll(/№ (\d+)/g)].map((m) => m[1]);
 
-async function openOrders(user: UserDriver, command = "/orders") {
-  const before = user.lastBotMessage()?.messageId ?? 0;
-  await user.sendCommand(command);
-  return user.waitForBotMessage(/./, { after: before });
-}
-
-/** Presses a button of a message and waits until that message was edited once more. */
-async function pressAndWaitEdit(user: UserDriver, label: string, messageId: number) {
-  const edits = user.messages().find((m) => m.messageId === messageId)!.edited;
-  const queryId = await user.pressButton(label, { messageId });
-  await user.waitFor((msgs) => msgs.find((m) => m.messageId === messageId)!.edited > edits);
-  await user.waitForCallbackAnswer(queryId);
-  return user.messages().find((m) => m.messageId === messageId)!;
-}
-
 const flatButtons = (m: { buttons: string[][] }) => m.buttons.flat();
 
 describe("/orders", () => {
@@ -49,7 +34,7 @@ describe("/orders", () => {
     const expected = newestFirst(h);
     const pages = Math.ceil(expected.length / PAGE_SIZE);
 
-    const first = await openOrders(user);
+    const first = await send(user, "/orders");
     expect(first.text).toContain(`стр. 1 из ${pages}`);
     expect(numbersIn(first.text)).toEqual(expected.slice(0, PAGE_SIZE).map((o) => o.orderNumber));
     const body = h.api.requestsTo(ORDERS).at(-1)!.body as Record<string, unknown>;
@@ -91,7 +76,7 @@ describe("/orders", () => {
     h = await startHarness();
     const user = h.tg.user({ languageCode: "kk" });
     await linkUser(h, user);
-    const first = await openOrders(user);
+    const first = await send(user, "/orders");
     expect(first.text).toContain("Тапсырыстар");
     expect(first.text).toContain("сізге төленеді");
     const second = await pressAndWaitEdit(user, "›", first.messageId);
@@ -105,7 +90,7 @@ describe("/orders", () => {
     h = await startHarness();
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
-    const list = await openOrders(user);
+    const list = await send(user, "/orders");
     await pressAndWaitEdit(user, "›", list.messageId);
     const order = newestFirst(h)[PAGE_SIZE + 1]!;
 
@@ -134,7 +119,7 @@ describe("/orders", () => {
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
     const order = h.api.seed.orders.find((o) => o.orderNumber === UNPARSEABLE_DATE_ORDER_NUMBER)!;
-    const list = await openOrders(user, `/orders ${order.orderNumber}`);
+    const list = await send(user, `/orders ${order.orderNumber}`);
     expect(list.text).toContain(order.createdDate);
   });
 
@@ -142,7 +127,7 @@ describe("/orders", () => {
     h = await startHarness();
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
-    const list = await openOrders(user, "/orders Lightning");
+    const list = await send(user, "/orders Lightning");
     const body = h.api.requestsTo(ORDERS).at(-1)!.body as { filters?: { search?: string } };
     expect(body.filters?.search).toBe("Lightning");
     const hits = h.api.seed.orders.filter((o) => o.productName.includes("Lightning"));
@@ -157,7 +142,7 @@ describe("/orders", () => {
         .sort(),
     );
 
-    const none = await openOrders(user, "/orders нет-такого-заказа");
+    const none = await send(user, "/orders нет-такого-заказа");
     expect(none.text).toContain("Заказов не найдено");
     expect(none.buttons).toEqual([]);
   });
@@ -166,7 +151,7 @@ describe("/orders", () => {
     h = await startHarness();
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
-    const list = await openOrders(user, "/orders Смартфон");
+    const list = await send(user, "/orders Смартфон");
     const next = await pressAndWaitEdit(user, "›", list.messageId);
     expect(next.text).toContain("Поиск: «Смартфон»");
     const body = h.api.requestsTo(ORDERS).at(-1)!.body as Record<string, unknown>;
@@ -179,7 +164,7 @@ describe("/orders", () => {
     h = await startHarness();
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
-    const list = await openOrders(user);
+    const list = await send(user, "/orders");
     const menu = await pressAndWaitEdit(user, "Фильтр по статусу", list.messageId);
     expect(flatButtons(menu)).toEqual(
       expect.arrayContaining(["Новый", "Доставляется", "Выполнен", "Отменён", "Возврат"]),
@@ -196,7 +181,7 @@ describe("/orders", () => {
     h = await startHarness();
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
-    const list = await openOrders(user, "/orders Смартфон");
+    const list = await send(user, "/orders Смартфон");
     const cases: [string, RegExp][] = [
       ["ordo1:0:1:999999", /нет на этой странице/],
       ["ordp1:0:999", /страницы нет/],
@@ -228,7 +213,7 @@ describe("/orders", () => {
     h = await startHarness();
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
-    const list = await openOrders(user);
+    const list = await send(user, "/orders");
     const next = list.buttonData.flat().find((d) => /^ordp1:0:2$/.test(d))!;
     // both presses carry the message as it was before the first one was served
     const first = await user.sendCallback(list.messageId, next);
@@ -243,7 +228,7 @@ describe("/orders", () => {
     h = await startHarness();
     const user = h.tg.user({ languageCode: "kk" });
     await linkUser(h, user);
-    const list = await openOrders(user);
+    const list = await send(user, "/orders");
     h.api.failNext(ORDERS, "503", 3);
     const id = await user.pressButton("›", { messageId: list.messageId });
     await user.waitForBotMessage(/жауап бермей тұр/);
@@ -258,7 +243,7 @@ describe("/orders", () => {
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
     h.api.setLatency((path) => (path.startsWith(ORDERS) ? 700 : 0));
-    await openOrders(user);
+    await send(user, "/orders");
     expect(h.tg.callsOf("sendChatAction").length).toBeGreaterThan(0);
   });
 

@@ -5,7 +5,8 @@ import {
   LONG_PRODUCT_NAME,
   type SeedProduct,
 } from "./doubles/seller-api/index.js";
-import type { ChatMessageView, UserDriver } from "./doubles/telegram/index.js";
+import type { UserDriver } from "./doubles/telegram/index.js";
+import { pressAndWaitEdit, send } from "./support/chat.js";
 import { type Harness, linkUser, startHarness } from "./support/harness.js";
 
 const LIST = "/api/seller/v1/products/list";
@@ -17,20 +18,6 @@ afterEach(async () => {
   await h?.stop();
   h = undefined;
 });
-
-async function send(user: UserDriver, command: string): Promise<ChatMessageView> {
-  const before = user.lastBotMessage()?.messageId ?? 0;
-  await user.sendCommand(command);
-  return user.waitForBotMessage(/./, { after: before });
-}
-
-async function pressAndWaitEdit(user: UserDriver, label: string | RegExp, messageId: number) {
-  const edits = user.messages().find((m) => m.messageId === messageId)!.edited;
-  const queryId = await user.pressButton(label, { messageId });
-  await user.waitFor((msgs) => msgs.find((m) => m.messageId === messageId)!.edited > edits);
-  await user.waitForCallbackAnswer(queryId);
-  return user.messages().find((m) => m.messageId === messageId)!;
-}
 
 /** Presses a product's button and waits for the card sent below the list. */
 async function openCard(user: UserDriver, label: string | RegExp, listId: number) {
