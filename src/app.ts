@@ -1,13 +1,30 @@
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
 import { Api } from "grammy";
+import { Redis } from "ioredis";
+import { type Alerts, createAlerts } from "./alerts/index.js";
 import { installApiTransformers } from "./bot/api-transformers.js";
 import { registerCommands } from "./bot/commands.js";
+import { apiErrorKindKey } from "./bot/errors/user-messages.js";
+import { alertCallbacks } from "./bot/features/alerts/index.js";
 import { type BotI18n, createBot, createBotI18n, type SellerBot } from "./bot/index.js";
+import { type Clock, systemClock } from "./clock.js";
 import type { Config } from "./config.js";
-import { createImportWatcher, type ImportWatcher } from "./import/watcher/index.js";
+import { createImportReader } from "./import/read/index.js";
+import { createImportService, type ImportService } from "./import/service.js";
+import type { ReadImportFile } from "./import/types.js";
+import {
+  createImportWatcher,
+  type ImportWatcher,
+  type WatcherOptions,
+} from "./import/watcher/index.js";
 import type { Logger } from "./logger.js";
 import { createMetrics, type Metrics } from "./metrics.js";
+import { createScheduler, type Scheduler } from "./scheduler/index.js";
 import { createSellerApi, type SellerApi } from "./seller-api/client.js";
 import { createStorage, type Storage } from "./storage/index.js";
+import { createPace, type Pace } from "./telegram/pace.js";
+import { pacedFetch } from "./telegram/paced-fetch.js";
 
 export interface App {
   config: Config;
@@ -17,32 +34,114 @@ export interface App {
   bot: SellerBot;
   i18n: BotI18n;
   watcher: ImportWatcher;
+  /** New-order, stock, digest and health alerts: kinds of the scheduler's work. */
+  alerts: Alerts;
+  /**
+   * Recurring work shared by instances (leases, due times, backoff): the import watcher is one
+   * kind of work; register others (alerts) before the runtime starts it (`watcher.start()`).
+   */
+  scheduler: Scheduler;
+  clock: Clock;
+  /** Reading, drafts and sending of imports. */
+  imports: ImportService;
+  /**
+   * Aborted as soon as close() begins: no new Seller API import request starts after it, those
+   * in flight finish and are recorded (their summary comes after the restart).
+   */
+  stopping: AbortSignal;
+  /** The one pace of everything this app sends (shared over Redis with other instances). */
+  pace: Pace;
+  /** The Api for notifications outside updates (watcher, alerts): paced as "bulk". */
+  telegram: Api;
   /** Prometheus metrics of this app (GET /metrics); the watcher may report through it. */
   metrics: Metrics;
   /** Registers commands and prepares the bot (getMe); call before receiving updates. */
   init(): Promise<void>;
-  /** Releases what the app holds (storage connections). */
+  /**
+   * Stops in order: import sending first (no new request; those in flight finish and every
+   * accepted product is recorded, bounded by `stopTimeoutMs`), then the scheduler (rounds in
+   * flight finish, leases released), then storage.
+   */
   close(): Promise<void>;
 }
 
+/** How long a stop waits for import requests in flight (each also has its own timeout). */
+const SENDER_STOP_MS = 8000;
+
+/** What tests may replace; production uses the defaults. */
+export interface AppOptions {
+  clock?: Clock;
+  /** The alerts' clock (default: `clock`). */
+  alertsClock?: Clock;
+  /**
+   * Whether the alert kinds are registered with the scheduler (default true). Tests that drive
+   * alert rounds by hand (`alerts.runAll()`) turn it off.
+   */
+  scheduleAlerts?: boolean;
+  /** Lease of scheduled items (default 30 s) and how long a stop waits for rounds (5 s). */
+  leaseMs?: number;
+  stopTimeoutMs?: number;
+  watcher?: WatcherOptions;
+}
+
+/**
+ * The one pace of everything the app sends (shared over Redis with the other instances), and
+ * the two Api objects that send outside updates through it.
+ */
+function createPacing(config: Config, logger: Logger, metrics: Metrics) {
+  const paceRedis = config.redisUrl
+    ? createPaceRedis(config.redisUrl, config.redisKeyPrefix, logger)
+    : undefined;
+  const pace = createPace({ redis: paceRedis, logger });
+  // The watcher talks to Telegram outside any update, through its own Api object: its sends
+  // are "bulk", behind the answers to updates; it reschedules its own failures (no auto-retry).
+  const telegram = new Api(config.botToken, {
+    apiRoot: config.botApiRoot,
+    fetch: pacedFetch(pace, "bulk"),
+  });
+  installApiTransformers(telegram, { metrics, source: "notification", retry: false });
+  // The import's status messages and results answer a seller's "Import" though sent outside
+  // the update: counted and paced as replies.
+  const replies = new Api(config.botToken, {
+    apiRoot: config.botApiRoot,
+    fetch: pacedFetch(pace, "interactive"),
+  });
+  installApiTransformers(replies, { metrics, source: "reply" });
+  return { paceRedis, pace, telegram, replies };
+}
+
 /** Wires the parts together; main.ts and the tests both start here. */
-export function createApp(config: Config, logger: Logger): App {
-  const storage = createStorage(config);
-  const metrics = createMetrics();
+export function createApp(config: Config, logger: Logger, options: AppOptions = {}): App {
+  const clock = options.clock ?? systemClock;
+  const storage = createStorage(config, logger);
+  const metrics = createMetrics(logger);
   const api = createSellerApi({
     baseUrl: config.sellerApiUrl,
     auth: config.sellerAuth,
     timeoutMs: config.sellerApiTimeoutMs,
+    deadlineMs: config.sellerApiDeadlineMs,
     logger,
     onCall: metrics.observeSellerApiCall,
   });
   const i18n = createBotI18n();
-  // The watcher talks to Telegram outside any update, through its own Api object.
-  const telegram = new Api(config.botToken, { apiRoot: config.botApiRoot });
-  installApiTransformers(telegram, { metrics, source: "notification", managed: false });
-  const watcher = createImportWatcher({ config, logger, api, storage, telegram, i18n });
+  const { paceRedis, pace, telegram, replies } = createPacing(config, logger, metrics);
+  // The import's reading workers belong to this app: two apps in one process share nothing.
+  const reader = createImportReader();
+  const { scheduler, watcher, imports } = createImportParts(
+    { config, logger, api, storage, i18n, telegram, clock },
+    { replies, readFile: reader.read },
+    options,
+  );
   // The gauge of watched jobs is read from storage at scrape time.
   metrics.setWatchedJobsSource(() => watcher.watchedJobs());
+  const alerts = createAppAlerts(
+    config,
+    logger,
+    { api, storage, i18n, metrics, watcher, telegram },
+    { clock: options.alertsClock ?? clock },
+  );
+  // Alerts are more kinds of the scheduler's work, started with it by the runtime.
+  if (options.scheduleAlerts !== false) alerts.register(scheduler);
   const bot = createBot({
     config,
     logger,
@@ -50,26 +149,146 @@ export function createApp(config: Config, logger: Logger): App {
     storage,
     i18n,
     watcher,
+    alerts,
+    imports,
     metrics,
+    pace,
     onUpdate: metrics.observeUpdate,
     rateLimit: { onLimited: metrics.rateLimited },
   });
+  const parts = { config, logger, storage, api, bot, i18n, watcher, alerts, imports, scheduler };
   return {
-    config,
-    logger,
-    storage,
-    api,
-    bot,
-    i18n,
-    watcher,
+    ...parts,
+    clock,
+    stopping: imports.sender.stopping,
+    pace,
+    telegram,
     metrics,
     async init() {
       await bot.init();
       await registerCommands(bot.api, i18n);
     },
     async close() {
-      await watcher.stop();
+      await imports.sender.stop(options.stopTimeoutMs ?? SENDER_STOP_MS);
+      await scheduler.stop();
+      await alerts.stop();
+      reader.close();
+      pace.close();
+      await paceRedis?.quit().catch((error: unknown) => {
+        logger.debug({ err: error }, "pace Redis connection already gone; disconnecting");
+        paceRedis.disconnect();
+      });
       await storage.close();
     },
   };
+}
+
+/**
+ * Alerts send through the bulk Api (`telegram`): paced behind interactive answers by the one
+ * pace, with no auto-retry. A 429 ends the delivery round; the outbox keeps the rest for the
+ * next tick.
+ */
+function createAppAlerts(
+  config: Config,
+  logger: Logger,
+  parts: {
+    api: SellerApi;
+    storage: Storage;
+    i18n: BotI18n;
+    metrics: Metrics;
+    watcher: ImportWatcher;
+    /** The bulk Api of notifications: paced behind answers by the one pace. */
+    telegram: Api;
+  },
+  options: { clock: Clock },
+): Alerts {
+  const a = config.alerts;
+  return createAlerts({
+    kv: parts.storage.kv,
+    api: parts.api,
+    telegram: parts.telegram,
+    i18n: parts.i18n,
+    clock: options.clock,
+    logger,
+    metrics: parts.metrics,
+    callbacks: alertCallbacks,
+    linkCacheMs: config.linkStatusCacheMs,
+    imports: (chatId) => parts.watcher.recent(chatId, 20),
+    settings: {
+      orderPollMs: a.orderPollMs,
+      stockPollMs: a.stockPollMs,
+      healthDelayMs: a.delayNoticeMs,
+      groupAbove: a.groupAbove,
+      warnDays: a.warnDays,
+      timeZone: config.timeZone,
+      defaults: {
+        threshold: a.stockThreshold,
+        digestAt: a.digestAt,
+        quietFrom: a.quietFrom,
+        quietTo: a.quietTo,
+      },
+    },
+  });
+}
+
+/** The scheduler, the import watcher (one kind of its work) and the import service. */
+function createImportParts(
+  parts: {
+    config: Config;
+    logger: Logger;
+    api: SellerApi;
+    storage: Storage;
+    i18n: BotI18n;
+    telegram: Api;
+    clock: Clock;
+  },
+  own: { replies: Api; readFile: ReadImportFile },
+  options: AppOptions,
+) {
+  const { storage, clock } = parts;
+  const scheduler = createScheduler({
+    kv: storage.kv,
+    clock,
+    logger: parts.logger,
+    instanceId: instanceIdFor(storage),
+    ...(options.leaseMs !== undefined && { leaseMs: options.leaseMs }),
+    ...(options.stopTimeoutMs !== undefined && { stopTimeoutMs: options.stopTimeoutMs }),
+  });
+  const watcher = createImportWatcher({
+    ...parts,
+    scheduler,
+    ...(options.watcher && { options: options.watcher }),
+  });
+  const imports = createImportService({
+    ...parts,
+    telegram: own.replies,
+    readFile: own.readFile,
+    kv: storage.kv,
+    watcher,
+    failureKey: apiErrorKindKey,
+  });
+  return { scheduler, watcher, imports };
+}
+
+/**
+ * On disk one process owns the data folder, so a restarted process takes over the leases of
+ * the one before it at once (even after a SIGKILL) instead of waiting for them to expire.
+ */
+function instanceIdFor(storage: Storage): string {
+  return storage.kind === "disk"
+    ? "disk-owner"
+    : `${hostname()}-${process.pid}-${randomBytes(4).toString("hex")}`;
+}
+
+/**
+ * The pace's own Redis connection: a command that cannot run at once fails at once, and the
+ * pace counts in memory meanwhile, so sends never queue behind a reconnect.
+ */
+function createPaceRedis(url: string, keyPrefix: string, logger: Logger): Redis {
+  const redis = new Redis(url, { keyPrefix, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  // Reconnects are ioredis's business; the insurance counter covers the gap.
+  redis.on("error", (error: Error) => {
+    logger.debug({ err: error.name }, "pace Redis away; the pace counts in memory meanwhile");
+  });
+  return redis;
 }

@@ -115,7 +115,37 @@ const envSchema = z
         }
       }, "must be an IANA time zone such as Asia/Almaty"),
     SELLER_API_TIMEOUT_MS: intFrom(10_000, 100, 120_000),
+    SELLER_API_DEADLINE_MS: intFrom(8000, 500, 60_000),
+    METRICS_PORT: intFrom(0, 0, 65535),
+    METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
+    SESSION_TTL_DAYS: intFrom(90, 0, 3650),
     LINK_STATUS_CACHE_SECONDS: intFrom(60, 0, 3600),
+    // --- alerts (issue 13) ---
+    ORDER_POLL_INTERVAL_MS: intFrom(60_000, 1000, 3_600_000),
+    STOCK_POLL_INTERVAL_MS: intFrom(300_000, 1000, 24 * 3_600_000),
+    ALERT_DELAY_NOTICE_MS: intFrom(300_000, 0, 24 * 3_600_000),
+    ALERT_GROUP_ABOVE: intFrom(3, 1, 100),
+    STOCK_ALERT_THRESHOLD: intFrom(5, 0, 1_000_000),
+    STOCK_WARN_DAYS: intFrom(3, 0, 365),
+    DIGEST_TIME: z
+      .string()
+      .trim()
+      .default("20:00")
+      .refine((s) => clockMinutes(s) !== undefined, "must be a time such as 20:00"),
+    QUIET_HOURS: z
+      .string()
+      .trim()
+      .default("23:00-08:00")
+      .refine(
+        (s) =>
+          s === "" ||
+          s
+            .split("-")
+            .map(clockMinutes)
+            .filter((m) => m !== undefined).length === 2,
+        "must be two times such as 23:00-08:00 (empty: none)",
+      ),
+    // --- end of alerts ---
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
         error: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -134,6 +164,9 @@ const envSchema = z
     if (hasClient && (!env.SELLER_CLIENT_ID || !env.SELLER_CLIENT_SECRET)) {
       const missing = env.SELLER_CLIENT_ID ? "SELLER_CLIENT_SECRET" : "SELLER_CLIENT_ID";
       ctx.addIssue({ code: "custom", path: [missing], message: "is required with the other one" });
+    }
+    if (env.METRICS_PORT && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "must differ from PORT" });
     }
     if (env.BOT_MODE === "webhook") {
       for (const name of ["WEBHOOK_URL", "WEBHOOK_SECRET"] as const) {
@@ -155,6 +188,12 @@ export interface Config {
   sellerApiUrl: string;
   sellerAuth: SellerAuth;
   sellerApiTimeoutMs: number;
+  /** One answer to a seller waits at most this long for the Seller API, retries included. */
+  sellerApiDeadlineMs: number;
+  /** The internal endpoints (/metrics, /readyz), apart from the public webhook port. */
+  metrics: { port: number | undefined; host: string };
+  /** Sessions and conversations idle this long are forgotten (undefined: never). */
+  sessionTtlMs: number | undefined;
   /** How long a read link status is trusted before it is read again. */
   linkStatusCacheMs: number;
   redisUrl: string | undefined;
@@ -171,11 +210,35 @@ export interface Config {
     vatRates: number[];
   };
   timeZone: string;
+  /** Alerts (issue 13); times are minutes since local midnight in `timeZone`. */
+  alerts: {
+    orderPollMs: number;
+    stockPollMs: number;
+    delayNoticeMs: number;
+    groupAbove: number;
+    stockThreshold: number;
+    warnDays: number;
+    digestAt: number;
+    quietFrom: number;
+    quietTo: number;
+  };
   logLevel: string;
+}
+
+/** `"20:00"` → 1200 minutes since midnight; undefined for anything else. */
+function clockMinutes(value: string | undefined): number | undefined {
+  const match = /^([01]?\d|2[0-3]):([0-5]\d)$/.exec((value ?? "").trim());
+  return match ? Number(match[1]) * 60 + Number(match[2]) : undefined;
 }
 
 export class ConfigError extends Error {
   override name = "ConfigError";
+  /** True when a required setting is absent (rather than present and malformed). */
+  readonly missing: boolean;
+  constructor(message: string, missing = false) {
+    super(message);
+    this.missing = missing;
+  }
 }
 
 /** Parses the environment; throws ConfigError whose message is one line naming the variable. */
@@ -184,9 +247,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const name = String(issue.path[0] ?? "settings");
-    const message =
-      issue.code === "invalid_type" && env[name] === undefined ? "is required" : issue.message;
-    throw new ConfigError(`${name} ${message}`);
+    const absent = env[name] === undefined || env[name]?.trim() === "";
+    const message = issue.code === "invalid_type" && absent ? "is required" : issue.message;
+    throw new ConfigError(`${name} ${message}`, absent && /is required/.test(message));
   }
   const e = result.data;
   return {
@@ -197,6 +260,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       ? { kind: "token", token: e.SELLER_API_TOKEN }
       : { kind: "client", clientId: e.SELLER_CLIENT_ID!, clientSecret: e.SELLER_CLIENT_SECRET! },
     sellerApiTimeoutMs: e.SELLER_API_TIMEOUT_MS,
+    sellerApiDeadlineMs: e.SELLER_API_DEADLINE_MS,
+    metrics: { port: e.METRICS_PORT || undefined, host: e.METRICS_HOST },
+    sessionTtlMs: e.SESSION_TTL_DAYS > 0 ? e.SESSION_TTL_DAYS * 86_400_000 : undefined,
     linkStatusCacheMs: e.LINK_STATUS_CACHE_SECONDS * 1000,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
@@ -212,6 +278,17 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       vatRates: e.IMPORT_VAT_RATES,
     },
     timeZone: e.TIME_ZONE,
+    alerts: {
+      orderPollMs: e.ORDER_POLL_INTERVAL_MS,
+      stockPollMs: e.STOCK_POLL_INTERVAL_MS,
+      delayNoticeMs: e.ALERT_DELAY_NOTICE_MS,
+      groupAbove: e.ALERT_GROUP_ABOVE,
+      stockThreshold: e.STOCK_ALERT_THRESHOLD,
+      warnDays: e.STOCK_WARN_DAYS,
+      digestAt: clockMinutes(e.DIGEST_TIME)!,
+      quietFrom: clockMinutes(e.QUIET_HOURS.split("-")[0]) ?? 0,
+      quietTo: clockMinutes(e.QUIET_HOURS.split("-")[1]) ?? 0,
+    },
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -18,6 +18,20 @@ import-file-bad-csv = ❌ CSV файлын талдау мүмкін болма�
 import-file-bad-xlsx = ❌ Excel файлы бүлінген. Оны Excel-де ашып, .xlsx ретінде қайта сақтаңыз.
 import-file-not-product-list = ❌ Бұл тауарлар тізіміне ұқсамайды. Күтілетіні: <code>{ $expected }</code>.
 import-file-too-many-rows = ❌ Файлда { $max } жолдан артық — бір импорт үшін бұл тым көп. Оны бірнеше файлға бөліңіз.
+import-file-xls = ❌ Бұл ескі Excel форматындағы файл (.xls) — оны оқымаймын. Оны Excel-де немесе LibreOffice-те ашып, .xlsx немесе CSV UTF-8 ретінде сақтаңыз да, қайта жіберіңіз.
+import-file-xlsb = ❌ Бұл Excel-дің екілік кітабы (.xlsb) — оны оқымаймын. Оны Excel-де «Excel кітабы (.xlsx)» немесе CSV UTF-8 ретінде сақтап, қайта жіберіңіз.
+import-file-ods = ❌ Бұл OpenDocument кестесі (.ods) — оны оқымаймын. LibreOffice-те «Файл → Басқаша сақтау» арқылы .xlsx немесе CSV ретінде сақтап, қайта жіберіңіз.
+import-file-encrypted = ❌ Кітап құпиясөзбен қорғалған, сондықтан оны оқу мүмкін емес. Құпиясөзді алып тастаңыз (Excel-де: «Файл → Мәліметтер → Кітапты қорғау → Құпиясөзбен шифрлау», өрісті тазалаңыз) және файлды қайта жіберіңіз.
+import-file-json-comments = ❌ JSON файлында түсініктемелер бар (// немесе /* */), ал JSON форматы оларға рұқсат бермейді. Түсініктемелерді өшіріп, файлды қайта жіберіңіз.
+import-file-text-encoding = ❌ Мәтін { $type } кодтауында сақталған, оны оқымаймын. Файлды «CSV UTF-8» немесе .xlsx ретінде сақтаңыз.
+import-file-too-many-columns = ❌ Кестеде { $max }-бағаннан әрі тұрған ұяшықтар бар — мұндай парақты оқымаймын. Оң жақтағы артық бағандарды өшіріңіз немесе тауарларды жаңа параққа көшіріп, файлды қайта сақтаңыз.
+import-file-too-many-cells = ❌ Кестеде { $max }-нан астам толтырылған ұяшық бар — бір импорт үшін бұл тым көп. Тауарларды бірнеше файлға бөліңіз.
+import-file-zip-too-large = ❌ Excel файлы ашылғанда { $max } МБ-тан асады — мұндай файлды оқымаймын. Артық парақтар мен суреттерді өшіріңіз немесе тауарларды бірнеше файлға бөліңіз.
+import-file-zip-too-many-entries = ❌ Excel файлында { $max }-нан астам бөлік бар — бұл кәдімгі кітапқа ұқсамайды. Тауарларды жаңа кітапқа көшіріп, оны .xlsx ретінде сақтаңыз.
+import-file-read-timeout = ❌ Файлды { $max } секундта оқу мүмкін болмады. Тауарларды бірнеше кішірек файлға бөліп, кезекпен жіберіңіз.
+import-file-read-memory = ❌ Бұл файлды оқу үшін { $max } МБ-тан көп жад керек — мұндай файлды оқымаймын. Тауарларды бірнеше кішірек файлға бөліңіз немесе CSV ретінде сақтаңыз.
+import-file-no-products-sheet = ❌ Кітаптың бірде-бір көрінетін парағында тауар бағандары бар тақырып жолы жоқ. Мына бағандары бар тақырып жолы күтіледі: <code>{ $expected }</code>.
+import-file-at-line-column = Қате { $line }-жолда, { $column }-позицияда.
 import-file-at-line = Қате шамамен { $line }-жолда.
 import-file-expected = Мен тауарлар тізімін күтемін: бағандары үлгідегідей .xlsx, .csv немесе .json файлы. Үлгілер мен бағандардың сипаттамасы — /import.
 
@@ -35,7 +49,20 @@ import-issue-conflict = бір productKey жолдарында бұл баған
 import-issue-too-long = мәтін тым ұзын, ең көбі { $max } таңба
 import-issue-invalid-url = фото сілтемесінің басында http:// немесе https:// болуы керек
 import-issue-kazakh-letters-lost = қазақ әріптері жоғалған (әріптердің орнында «?»): файлды «CSV UTF-8» немесе .xlsx ретінде сақтаңыз
-import-issue-invalid = мәні қате: { $detail }
+import-issue-invalid = мәні қате
+import-issue-formula-not-calculated = { $cell } ұяшығында <code>{ $formula }</code> формуласы бар, бірақ оның мәні файлда сақталмаған (файлды жасаған бағдарлама оны есептемеген). Файлды Excel-де немесе LibreOffice-те ашып, формулалар қайта есептелгеннен кейін сақтаңыз немесе ұяшыққа формуланың орнына мәнді жазыңыз
+import-issue-cell-error = { $cell } ұяшығында { $value } қатесі тұр. Формуланы түзетіңіз немесе мәнді жазыңыз
+import-issue-ambiguous-number = «{ $value }» мәнін екі түрлі оқуға болады: бөлшек сан ретінде де, мыңдық бөлгіші бар сан ретінде де. Түсінікті болуы үшін санды мыңдық бөлгішсіз жазыңыз (мысалы, 1234 немесе 1,5)
+import-issue-hidden-decimals = ұяшық { $value } көрсетеді, ал ішінде { $stored } сақталған. Көргеніңіз жіберілуі үшін ұяшықтағы мәнді дөңгелектеңіз немесе үтірден кейінгі барлық таңбаларды көрсетіңіз
+import-issue-date-not-number = мұнда күн тұр ({ $value }), ал сан керек. Ұяшыққа сан форматын беріп, санды жазыңыз
+import-issue-barcode-digits-lost = { $value } саны 15 цифрдан ұзын, ал Excel сан ұяшығында тек 15 цифрды сақтайды — соңғы цифрлар жоғалып кеткен. Бағанға «Мәтіндік» пішімін беріп, штрихкодты қайта жазыңыз
+import-issue-barcode-leading-zeros = { $value } штрихкоды сан ретінде сақталған, Excel оның басындағы нөлдерді алып тастаған сияқты. Бағанға «Мәтіндік» пішімін беріп, штрихкодты нөлдерімен толық жазыңыз
+import-issue-barcode-scientific = штрихкод { $value } түрінде жазылған — мұндай түрде оның цифрлары жоғалған. Бағанға «Мәтіндік» пішімін беріп, штрихкодты қайта жазыңыз
+import-issue-untitled-column = тақырыбы жоқ { $column } бағанында деректер бар («{ $value }»). Бағанға үлгідегі тақырыпты беріңіз немесе оны өшіріңіз
+import-issue-duplicate-column = бұл баған файлда қайталанады ({ $column } бағаны). Біреуін қалдырыңыз
+import-issue-too-small = сан тым кіші, кемінде { $min } болуы керек
+import-issue-too-big = сан тым үлкен
+import-issue-wrong-type = мән бұл өріске керек түрде емес
 
 import-ref-rows = { $rows }-{ $count ->
         [one] жол
@@ -70,6 +97,9 @@ import-report-col-code = Код
 
 import-warning-windows-1251 = ℹ️ Файл Windows-1251 кодтауымен сақталған, онда қазақ әріптері ({ $letters }) жоқ. Мәтіндерде қазақша болса, файлды «CSV UTF-8» немесе .xlsx ретінде сақтаңыз.
 import-warning-kazakh-letters-lost = ⚠️ { $rows }-жолдарда қазақша мәтінде әріптердің ({ $letters }) орнында «?» тұр: файл Windows-1251 кодтауымен сақталған, сондықтан бұл әріптер жоғалған. Excel-де файлды «CSV UTF-8» (Файл → Басқаша сақтау → CSV UTF-8) немесе .xlsx ретінде сақтап, қайта жіберіңіз.
+
+## Notes on how a file was read, shown before confirming
+import-note-barcodes-padded = ℹ️ Сан ұяшықтарындағы штрихкодтардың ({ $count }, { $rows }-жолдар) басындағы нөлдері жоқ еді; оларды 13 цифрға дейін толықтырдым — осылай олар бақылау цифрының тексерісінен өтеді. Төмендегі бірінші тауарды тексеріңіз.
 
 ## Sending
 import-accepted = ✅ Импорт қабылданды: тауарлар — { $products }, сұраулар — { $requests }.
@@ -107,3 +137,27 @@ import-help = <b>Тауарларды файлдан импорттау</b>
     Төменде — тауар мысалы бар үлгілер.
 import-template-csv-caption = CSV үлгісі (UTF-8, бөлгіш «;») — Excel-де ашылады. Мысал: екі SKU-ы бар бір тауар.
 import-template-json-caption = JSON үлгісі — сол тауар API импорт сұрауының пішімінде.
+
+## Import flow: the confirmation before sending (how the file was read, the first product) and stops
+import-confirm-question = Тауарларды ({ $valid }) импорттаймыз ба? Файлдың дұрыс оқылғанын жоғарыдан тексеріңіз.
+import-button-import-all = ✅ Тауарларды импорттау ({ $valid })
+import-reading-title = <b>Файл қалай оқылды</b>
+import-reading-sheet = • «{ $name }» парағы ({ $count } парақтың { $index }-сі)
+import-reading-header = • баған атаулары — { $row }-жолда
+import-reading-encoding = • кодтау: { $encoding }
+import-reading-delimiter = • баған бөлгіші: { $separator }
+import-reading-decimal = • сандардың бөлшек бөлігі мынадан кейін: { $separator }
+import-reading-thousands = • сандардың разрядтары бөлінген: { $separator }
+import-sep-comma = үтір «,»
+import-sep-point = нүкте «.»
+import-sep-semicolon = нүктелі үтір «;»
+import-sep-tab = табуляция
+import-sep-space = бос орын
+import-sep-apostrophe = апостроф «'»
+import-sep-bar = сызық «|»
+import-first-title = <b>Бірінші тауар былай жіберіледі</b>
+import-first-name = • атауы: { $name }
+import-first-price = • бағасы: { $price }
+import-first-barcode = • штрихкоды: { $barcode }
+import-first-empty = көрсетілмеген
+import-stopping = ⏸ Бот қайта іске қосылып жатыр, сондықтан сервиске ештеңе жіберілмеді. Файлды бір минуттан кейін қайта жіберіңіз.

@@ -27,7 +27,7 @@ product-card =
 product-yes = иә
 product-no = жоқ
 product-unknown = көрсетілмеген
-product-attributes = Сипаттамалары (id: мәндері): { $attributes }
+product-attributes = Сипаттамалары: { $attributes }
 product-description = <b>Сипаттамасы</b>
 product-description-cut = (қысқартылды)
 product-skus = <b>SKU: { $count }</b>
@@ -35,3 +35,8 @@ product-sku =
     • SKU <code>{ $id }</code> — { $price }
     Штрихкод: <code>{ $barcode }</code> · мәндері: { $values }
 product-skus-more = … және тағы SKU: { $count }
+product-stock = Қоймада: <b>{ $stock } дана</b> (тауар бойынша, барлық SKU) · сатылғаны: { $sales }
+product-days-left = Қазіргі сату қарқынымен ≈ { $days } күнге жетеді.
+product-threshold-own = Қалдық туралы ескерту: { $count } дана және одан аз болғанда (осы тауардың шегі)
+product-threshold-default = Қалдық туралы ескерту: { $count } дана және одан аз болғанда (/settings бойынша)
+product-threshold-button = Ескерту шегін өзгерту

@@ -21,6 +21,20 @@ import-file-bad-csv = ❌ CSV-файл не удалось разобрать: �
 import-file-bad-xlsx = ❌ Файл Excel повреждён. Откройте его в Excel и сохраните заново как .xlsx.
 import-file-not-product-list = ❌ Это не похоже на список товаров. Ожидается: <code>{ $expected }</code>.
 import-file-too-many-rows = ❌ В файле больше { $max } строк — столько за один раз не импортировать. Разделите его на несколько файлов.
+import-file-xls = ❌ Это файл старого формата Excel (.xls) — его я не читаю. Откройте его в Excel или LibreOffice и сохраните как .xlsx или CSV UTF-8, затем пришлите снова.
+import-file-xlsb = ❌ Это двоичная книга Excel (.xlsb) — её я не читаю. Сохраните её в Excel как «Книга Excel (.xlsx)» или CSV UTF-8 и пришлите снова.
+import-file-ods = ❌ Это таблица OpenDocument (.ods) — её я не читаю. В LibreOffice выберите «Файл → Сохранить как» и сохраните как .xlsx или CSV, затем пришлите снова.
+import-file-encrypted = ❌ Книга защищена паролем, поэтому прочитать её нельзя. Снимите пароль (в Excel: «Файл → Сведения → Защитить книгу → Зашифровать с помощью пароля», очистите поле) и пришлите файл снова.
+import-file-json-comments = ❌ В JSON-файле есть комментарии (// или /* */), а формат JSON их не допускает. Удалите комментарии и пришлите файл снова.
+import-file-text-encoding = ❌ Текст сохранён в кодировке { $type }, её я не читаю. Сохраните файл как «CSV UTF-8» или .xlsx.
+import-file-too-many-columns = ❌ В таблице есть ячейки дальше { $max }-й колонки — такой лист я не читаю. Удалите лишние колонки справа или скопируйте товары на новый лист и сохраните файл заново.
+import-file-too-many-cells = ❌ В таблице больше { $max } заполненных ячеек — это слишком много для одного импорта. Разделите товары на несколько файлов.
+import-file-zip-too-large = ❌ Файл Excel после распаковки занимает больше { $max } МБ — такой файл я не читаю. Удалите лишние листы и картинки или разделите товары на несколько файлов.
+import-file-zip-too-many-entries = ❌ В файле Excel больше { $max } частей — это не похоже на обычную книгу. Скопируйте товары в новую книгу и сохраните её как .xlsx.
+import-file-read-timeout = ❌ Файл не удалось прочитать за { $max } с. Разделите товары на несколько файлов поменьше и пришлите их по очереди.
+import-file-read-memory = ❌ Для чтения этого файла нужно больше { $max } МБ памяти — такой файл я не читаю. Разделите товары на несколько файлов поменьше или сохраните их как CSV.
+import-file-no-products-sheet = ❌ Ни на одном видимом листе книги нет заголовка с колонками товаров. Ожидается строка заголовка с колонками: <code>{ $expected }</code>.
+import-file-at-line-column = Ошибка в строке { $line }, позиция { $column }.
 import-file-at-line = Ошибка примерно в строке { $line }.
 import-file-expected = Я жду список товаров: файл .xlsx, .csv или .json с колонками, как в шаблоне. Шаблоны и описание колонок — /import.
 
@@ -38,7 +52,20 @@ import-issue-conflict = строки одного productKey расходятс�
 import-issue-too-long = слишком длинный текст, не больше { $max } символов
 import-issue-invalid-url = ссылка на фото должна начинаться с http:// или https://
 import-issue-kazakh-letters-lost = казахские буквы потеряны («?» вместо букв): сохраните файл как «CSV UTF-8» или .xlsx
-import-issue-invalid = неверное значение: { $detail }
+import-issue-invalid = неверное значение
+import-issue-formula-not-calculated = в ячейке { $cell } формула <code>{ $formula }</code>, но её значение не сохранено в файле (программа, создавшая файл, его не вычислила). Откройте файл в Excel или LibreOffice, дайте формулам пересчитаться и сохраните файл, или вставьте в ячейку значение вместо формулы
+import-issue-cell-error = в ячейке { $cell } ошибка { $value }. Исправьте формулу или впишите значение
+import-issue-ambiguous-number = «{ $value }» можно прочитать двояко: как дробь или как число с разделителем тысяч. Напишите число без разделителя тысяч (например, 1234 или 1,5), чтобы было понятно
+import-issue-hidden-decimals = ячейка показывает { $value }, а хранит { $stored }. Округлите значение в ячейке или покажите все знаки после запятой, чтобы отправилось то, что вы видите
+import-issue-date-not-number = здесь дата ({ $value }), а нужно число. Задайте ячейке числовой формат и впишите число
+import-issue-barcode-digits-lost = число { $value } длиннее 15 цифр, а Excel хранит в числовой ячейке только 15 цифр — последние цифры уже потеряны. Задайте колонке формат «Текстовый» и впишите штрихкод заново
+import-issue-barcode-leading-zeros = штрихкод { $value } хранится как число, и, похоже, Excel убрал его ведущие нули. Задайте колонке формат «Текстовый» и впишите штрихкод полностью, с нулями
+import-issue-barcode-scientific = штрихкод записан как { $value } — в таком виде его цифры потеряны. Задайте колонке формат «Текстовый» и впишите штрихкод заново
+import-issue-untitled-column = в колонке { $column } без заголовка есть данные («{ $value }»). Дайте колонке заголовок из шаблона или удалите её
+import-issue-duplicate-column = эта колонка в файле повторяется (колонка { $column }). Оставьте одну
+import-issue-too-small = слишком маленькое число, должно быть не меньше { $min }
+import-issue-too-big = слишком большое число
+import-issue-wrong-type = значение не того вида, что ожидается в этом поле
 
 import-ref-rows = { $count ->
         [one] Строка
@@ -73,6 +100,9 @@ import-report-col-code = Код
 
 import-warning-windows-1251 = ℹ️ Файл сохранён в кодировке Windows-1251, в ней нет казахских букв ({ $letters }). Если в текстах есть казахский, сохраняйте файл как «CSV UTF-8» или .xlsx.
 import-warning-kazakh-letters-lost = ⚠️ В строках { $rows } в казахском тексте стоят «?» вместо букв ({ $letters }): файл сохранён в кодировке Windows-1251, и эти буквы в нём потеряны. Сохраните файл в Excel как «CSV UTF-8» (Файл → Сохранить как → CSV UTF-8) или как .xlsx и отправьте снова.
+
+## Notes on how a file was read, shown before confirming
+import-note-barcodes-padded = ℹ️ Штрихкоды из числовых ячеек ({ $count }, строки { $rows }) были без ведущих нулей; я восстановил их до 13 цифр — так они проходят проверку контрольной цифры. Проверьте первый товар ниже.
 
 ## Sending
 import-accepted = ✅ Импорт принят: товаров — { $products }, запросов — { $requests }.
@@ -110,3 +140,27 @@ import-help = <b>Импорт товаров из файла</b>
     Ниже — шаблоны с примером товара.
 import-template-csv-caption = Шаблон CSV (UTF-8, разделитель «;») — открывается в Excel. Пример: один товар с двумя SKU.
 import-template-json-caption = Шаблон JSON — тот же товар в формате запроса импорта API.
+
+## Import flow: the confirmation before sending (how the file was read, the first product) and stops
+import-confirm-question = Импортировать товары ({ $valid })? Проверьте выше, правильно ли прочитан файл.
+import-button-import-all = ✅ Импортировать товары ({ $valid })
+import-reading-title = <b>Как прочитан файл</b>
+import-reading-sheet = • лист «{ $name }» ({ $index }-й из { $count })
+import-reading-header = • заголовки колонок — в строке { $row }
+import-reading-encoding = • кодировка: { $encoding }
+import-reading-delimiter = • разделитель колонок: { $separator }
+import-reading-decimal = • дробная часть чисел после: { $separator }
+import-reading-thousands = • разряды чисел разделены: { $separator }
+import-sep-comma = запятая «,»
+import-sep-point = точка «.»
+import-sep-semicolon = точка с запятой «;»
+import-sep-tab = табуляция
+import-sep-space = пробел
+import-sep-apostrophe = апостроф «'»
+import-sep-bar = черта «|»
+import-first-title = <b>Первый товар будет отправлен так</b>
+import-first-name = • название: { $name }
+import-first-price = • цена: { $price }
+import-first-barcode = • штрихкод: { $barcode }
+import-first-empty = не указан
+import-stopping = ⏸ Бот перезапускается, поэтому в сервис ничего не отправлено. Отправьте файл ещё раз через минуту.

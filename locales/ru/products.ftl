@@ -27,7 +27,7 @@ product-card =
 product-yes = да
 product-no = нет
 product-unknown = не указано
-product-attributes = Характеристики (id: значения): { $attributes }
+product-attributes = Характеристики: { $attributes }
 product-description = <b>Описание</b>
 product-description-cut = (сокращено)
 product-skus = <b>SKU: { $count }</b>
@@ -35,3 +35,8 @@ product-sku =
     • SKU <code>{ $id }</code> — { $price }
     Штрихкод: <code>{ $barcode }</code> · значения: { $values }
 product-skus-more = … и ещё SKU: { $count }
+product-stock = На складе: <b>{ $stock } шт.</b> (по товару, все SKU) · продано: { $sales }
+product-days-left = При нынешнем темпе продаж хватит ≈ на { $days } дн.
+product-threshold-own = Оповещение об остатке: при { $count } шт. и меньше (порог этого товара)
+product-threshold-default = Оповещение об остатке: при { $count } шт. и меньше (как в /settings)
+product-threshold-button = Изменить порог оповещения

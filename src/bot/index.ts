@@ -1,16 +1,22 @@
 import { conversations } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
 import { Bot, type Composer, session } from "grammy";
-import type { Config } from "../config.js";
-import { createI18n, type Locale, localeOfTelegramUser } from "../i18n.js";
-import type { ImportWatcher } from "../import/watcher/index.js";
-import type { Logger } from "../logger.js";
-import type { NotificationMetrics } from "../metrics.js";
-import type { SellerApi } from "../seller-api/client.js";
-import { KEY_PREFIX, type Storage } from "../storage/index.js";
+import { type Locale, localeOfTelegramUser } from "../i18n.js";
+import { withSellerApiDeadline } from "../seller-api/deadline.js";
+import { KEY_PREFIX } from "../storage/index.js";
+import { pacedFetch } from "../telegram/paced-fetch.js";
+import { createFormatters } from "../text/format.js";
 import { installApiTransformers } from "./api-transformers.js";
+import { createCatalog } from "./catalog.js";
 import type { BotContext, ConversationContext, SessionData } from "./context.js";
-import { createErrorHandler } from "./error-boundary.js";
+import type { BotDeps, FeatureDeps } from "./deps.js";
+import { createErrorHandler } from "./errors/boundary.js";
+import {
+  createAlertsFeature,
+  createGroupAlertsFeature,
+  subscribeOnLink,
+} from "./features/alerts/index.js";
+import { createCancelFeature } from "./features/cancel.js";
 import { createDirectoriesFeature } from "./features/directories/index.js";
 import { createFallbackFeature } from "./features/fallback.js";
 import { createImportFeature } from "./features/import/index.js";
@@ -20,96 +26,73 @@ import { createLinkingFeature } from "./features/linking.js";
 import { createOrdersFeature } from "./features/orders/index.js";
 import { createProductsFeature } from "./features/products/index.js";
 import { createStartFeature } from "./features/start.js";
+import { createPageCounterFeature } from "./lists/page-counter.js";
 import { requireLink } from "./middlewares/access-gate.js";
 import { chatLock } from "./middlewares/chat-lock.js";
 import { privateOnly } from "./middlewares/private-only.js";
-import { DEFAULT_RATE_LIMIT, type RateLimitOptions, rateLimit } from "./middlewares/rate-limit.js";
-import { type UpdateObserver, updateLogger } from "./middlewares/update-logger.js";
+import { DEFAULT_RATE_LIMIT, rateLimit } from "./middlewares/rate-limit.js";
+import { updateLogger } from "./middlewares/update-logger.js";
+import { createUpdateReads } from "./update-reads.js";
 
-export interface BotDeps {
-  config: Config;
-  logger: Logger;
-  api: SellerApi;
-  storage: Storage;
-  i18n: BotI18n;
-  watcher: ImportWatcher;
-  /** Observes every handled update (metrics). */
-  onUpdate?: UpdateObserver;
-  /** Counts messages sent and retried by bot.api. */
-  metrics?: NotificationMetrics;
-  /** Per-user limit of incoming updates (default 30 per 10 s) and an observer of drops. */
-  rateLimit?: Partial<Pick<RateLimitOptions, "limit" | "windowMs" | "onLimited">>;
-}
-
-/** What seller-data features get: the deps and the gate that keeps unlinked chats out. */
-export interface FeatureDeps extends BotDeps {
-  requireLink: ReturnType<typeof requireLink>;
-}
+export type { BotDeps, BotI18n, FeatureDeps } from "./deps.js";
+export { createBotI18n } from "./deps.js";
 
 export type SellerBot = Bot<BotContext>;
-
-/** The bot's i18n: outside conversations the session's locale, inside them ctx.chatLocale. */
-export function createBotI18n() {
-  return createI18n<ConversationContext>(
-    (ctx) => ctx.chatLocale ?? (ctx as Partial<BotContext>).session?.locale,
-  );
-}
-export type BotI18n = ReturnType<typeof createBotI18n>;
 
 /** Builds the bot for production and tests alike; nothing here reads the environment. */
 export function createBot(deps: BotDeps): SellerBot {
   const { config, logger, storage, i18n } = deps;
+  // Paced at the HTTP level: ctx.api (also a conversation's fresh one) inherits this fetch.
   const bot = new Bot<BotContext>(config.botToken, {
-    client: { apiRoot: config.botApiRoot },
+    client: { apiRoot: config.botApiRoot, fetch: pacedFetch(deps.pace, "interactive") },
   });
   installApiTransformers(bot.api, { metrics: deps.metrics, source: "reply" });
 
-  const features: FeatureDeps = {
-    ...deps,
-    requireLink: requireLink(deps.api, config.linkStatusCacheMs),
-  };
-  const secrets = [
-    config.botToken,
-    ...(config.sellerAuth.kind === "token"
-      ? [config.sellerAuth.token]
-      : [config.sellerAuth.clientSecret]),
-  ];
-  const onError = createErrorHandler(logger, i18n, secrets);
+  const onError = createErrorHandler(logger, i18n);
   bot.catch(onError);
 
+  // Admission first: a flooding chat's updates are dropped here at once instead of holding the
+  // runner's slots while they wait for their chat's turn below.
+  bot.use(rateLimit({ ...DEFAULT_RATE_LIMIT, ...deps.rateLimit, logger, notice: notice(deps) }));
   // Each chat's updates in order: session and conversation state are read and written per update.
   bot.use(sequentialize((ctx) => ctx.chat?.id.toString() ?? ctx.from?.id.toString()));
   const guarded: Composer<BotContext> = bot.errorBoundary(onError);
   guarded.use(updateLogger(logger, deps.onUpdate));
-  guarded.use(
-    rateLimit({
-      ...DEFAULT_RATE_LIMIT,
-      ...deps.rateLimit,
-      notice: (ctx) => i18n.t(localeOfTelegramUser(ctx), "too-many-requests"),
-    }),
-  );
   // Several instances share Redis: a chat's updates run one at a time over all of them.
   if (storage.kind === "redis") guarded.use(chatLock(storage.kv, logger));
+  // Alerts may be subscribed in groups and topics: their commands pass before the gate.
+  if (deps.alerts) guarded.use(createGroupAlertsFeature({ ...deps, alerts: deps.alerts }));
   guarded.use(
-    privateOnly((ctx) =>
-      i18n.t(localeOfTelegramUser(ctx), "private-only", { bot: ctx.me.username }),
+    privateOnly(
+      (ctx) => i18n.t(localeOfTelegramUser(ctx), "private-only", { bot: ctx.me.username }),
+      logger,
+    ),
+  );
+  // The session and conversation state of the chat in one round trip (update-reads.ts).
+  const reads = createUpdateReads(storage.kv);
+  guarded.use(
+    reads.prefetch((ctx) =>
+      ctx.chatId === undefined
+        ? []
+        : [`${KEY_PREFIX.session}${ctx.chatId}`, `${KEY_PREFIX.conversation}${ctx.chatId}`],
     ),
   );
   guarded.use(
     session({
       initial: (): SessionData => ({}),
-      storage: storage.adapter<SessionData>(),
+      storage: reads.adapter(storage.adapter<SessionData>()),
       prefix: KEY_PREFIX.session,
     }),
   );
   guarded.use(i18n);
+  if (deps.alerts) guarded.use(subscribeOnLink(deps.alerts, deps));
   guarded.use(
     conversations<BotContext, ConversationContext>({
       storage: {
         type: "key",
         version: 1,
         prefix: KEY_PREFIX.conversation,
-        adapter: storage.adapter(),
+        adapter: reads.adapter(storage.adapter()),
       },
       plugins: async (conversation) => {
         const locale: Locale = await conversation.external(
@@ -128,28 +111,64 @@ export function createBot(deps: BotDeps): SellerBot {
   );
 
   // Before the conversations, so /cancel always works.
-  guarded.command("cancel", async (ctx) => {
-    const active = Object.keys(await ctx.conversation.active()).length > 0;
-    await ctx.conversation.exitAll();
-    await ctx.reply(ctx.t(active ? "cancelled" : "nothing-to-cancel"));
-  });
+  guarded.use(createCancelFeature());
+  // One deadline for the Seller API calls of an update (conversations above keep their own).
+  guarded.use((_ctx, next) => withSellerApiDeadline(config.sellerApiDeadlineMs, next));
 
-  guarded.use(createLinkingFeature({ api: deps.api, i18n, logger, timeZone: config.timeZone }));
-  guarded.use(createStartFeature(i18n, deps.api, config.linkStatusCacheMs));
-  guarded.use(createLanguageFeature());
-  for (const feature of sellerDataFeatures(features)) guarded.use(feature);
-  guarded.use(createFallbackFeature());
-
+  for (const feature of featuresOf(deps)) guarded.use(feature);
   return bot;
 }
 
+/** The features in the order they see an update; seller-data ones get FeatureDeps. */
+function featuresOf(deps: BotDeps): Composer<BotContext>[] {
+  const { config, logger, i18n } = deps;
+  return [
+    createLinkingFeature({
+      api: deps.api,
+      i18n,
+      logger,
+      timeZone: config.timeZone,
+      kv: deps.storage.kv,
+      metrics: deps.metrics,
+    }),
+    createStartFeature(i18n, deps.api, config.linkStatusCacheMs),
+    createLanguageFeature(deps),
+    ...sellerDataFeatures(deps),
+    createFallbackFeature(),
+  ];
+}
+
+/** The "too many messages" notice in the chat's chosen language (read only when one is due). */
+function notice({ storage, i18n, logger }: BotDeps) {
+  const sessions = storage.adapter<SessionData>();
+  return async (ctx: BotContext) => {
+    let chosen: Locale | undefined;
+    if (ctx.chat) {
+      try {
+        chosen = (await sessions.read(`${KEY_PREFIX.session}${ctx.chat.id}`))?.locale;
+      } catch (error) {
+        logger.debug({ err: error }, "session unreadable for a notice; Telegram's language used");
+      }
+    }
+    return i18n.t(chosen ?? localeOfTelegramUser(ctx), "too-many-requests");
+  };
+}
+
 /** The features that show seller data; each puts `requireLink` in front of its handlers. */
-function sellerDataFeatures(deps: FeatureDeps): Composer<BotContext>[] {
+function sellerDataFeatures(bot: BotDeps): Composer<BotContext>[] {
+  const deps: FeatureDeps = {
+    ...bot,
+    requireLink: requireLink(bot.api, bot.config.linkStatusCacheMs, bot.logger),
+    formats: createFormatters(bot.config.timeZone),
+    catalog: createCatalog(bot.api, bot.storage.kv),
+  };
   return [
     createOrdersFeature(deps),
     createProductsFeature(deps),
     createDirectoriesFeature(deps),
     createImportFeature(deps),
     createJobsFeature(deps),
+    createPageCounterFeature(deps),
+    ...(deps.alerts ? [createAlertsFeature({ ...deps, alerts: deps.alerts })] : []),
   ];
 }

@@ -29,7 +29,21 @@ export const ISSUE_CODES = [
   "too-long", // text longer than the API or Telegram can carry (params: max)
   "invalid-url", // photos: not an http(s) URL
   "kazakh-letters-lost", // Windows-1251 file: `?` where Kazakh letters were
-  "invalid", // anything else (params: detail)
+  "invalid", // anything else (params: detail, optional)
+  // Issue 10: a value the reader will not guess at; `value` is the cell as the seller sees it.
+  "formula-not-calculated", // XLSX: a formula with no trustworthy saved value (params: cell, formula)
+  "cell-error", // XLSX: an error value such as #N/A (params: cell, value)
+  "ambiguous-number", // `1,234` with nothing in the file telling thousands from decimals (params: value)
+  "hidden-decimals", // XLSX: the cell shows fewer decimals than it holds (params: value, stored)
+  "date-not-number", // XLSX: a date in a number column (params: value)
+  "barcode-digits-lost", // a number cell over 15 digits: the spreadsheet rounded it (params: value)
+  "barcode-leading-zeros", // a number-cell barcode too short to be a code as is (params: value)
+  "barcode-scientific", // a barcode shown as 4,6E+12: its digits are gone (params: value)
+  "untitled-column", // data in a column with no title (params: column, value)
+  "duplicate-column", // a second column of the same field (params: column)
+  "too-small", // a number under its minimum (params: min)
+  "too-big", // a number over its maximum (params: max, optional)
+  "wrong-type", // JSON: a value of the wrong kind
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];
 
@@ -66,6 +80,20 @@ export const FILE_REJECTIONS = [
   "bad-xlsx", // a broken spreadsheet
   "not-product-list", // parses, but has none of the expected columns / shape (params: expected)
   "too-many-rows", // over the row cap (params: max)
+  // Issue 10/11: formats said by name, and the limits of bounded reading.
+  "xls", // an old binary Excel workbook (.xls)
+  "xlsb", // an Excel binary workbook (.xlsb)
+  "ods", // an OpenDocument spreadsheet (.ods)
+  "encrypted", // a password-protected workbook
+  "json-comments", // JSON with // or /* */ comments (params: line, column)
+  "text-encoding", // text in an encoding the reader does not take, e.g. UTF-32 (params: type)
+  "too-many-columns", // a cell reference or dimension past the column cap (params: max)
+  "too-many-cells", // more cells than the cap (params: max)
+  "zip-too-large", // a spreadsheet that unpacks past the cap, in MB (params: max)
+  "zip-too-many-entries", // an archive of more parts than a workbook has (params: max)
+  "read-timeout", // reading took longer than the cap, in seconds (params: max)
+  "read-memory", // reading needed more memory than the cap, in MB (params: max)
+  "no-products-sheet", // a workbook with no visible sheet whose header names our columns (params: expected)
 ] as const;
 export type FileRejection = (typeof FILE_REJECTIONS)[number];
 
@@ -84,6 +112,8 @@ export type ImportFileResult =
       /** Invalid products, in file order, with every issue found (not only the first). */
       invalid: InvalidProduct[];
       warnings: FileWarning[];
+      /** How the file was read, shown to the seller before anything is sent (issue 10). */
+      reading?: ReadingInfo;
     }
   | {
       ok: false;
@@ -92,6 +122,32 @@ export type ImportFileResult =
       params?: Record<string, string | number>;
     };
 
+/**
+ * How the reader understood a file, so the seller can see a wrong reading before confirming.
+ * Every field is optional: a reader fills in what applies to its format.
+ */
+export interface ReadingInfo {
+  /** XLSX/ODS: the sheet the products were read from, its 1-based place and the sheet count. */
+  sheet?: { name: string; index: number; count: number };
+  /** CSV/XLSX: the row (as the seller's program numbers it) taken as the header. */
+  headerRow?: number;
+  /** CSV: the text encoding detected, e.g. "UTF-8", "UTF-8 BOM", "UTF-16LE", "Windows-1251". */
+  encoding?: string;
+  /** CSV: the field separator, e.g. ";", ",", "\t". */
+  delimiter?: string;
+  /** The decimal and thousands separators the numbers were read with, when the file shows them. */
+  decimalSeparator?: string;
+  thousandsSeparator?: string;
+  /** Notes the seller should confirm, e.g. barcodes restored to 13 digits (locale keys + params). */
+  notes?: { code: ReadingNote; params?: Record<string, string | number> }[];
+}
+
+/** Notes on a reading the seller should confirm; each has a locale key `import-note-<code>`. */
+export const READING_NOTES = [
+  "barcodes-padded", // number-cell barcodes restored to 13 digits (params: count, rows, example)
+] as const;
+export type ReadingNote = (typeof READING_NOTES)[number];
+
 export interface ReadOptions {
   /** VAT rates the import accepts (IMPORT_VAT_RATES). */
   vatRates: number[];
@@ -99,6 +155,10 @@ export interface ReadOptions {
   maxBytes?: number;
   /** Row cap of CSV/XLSX (default 100 000) and product cap of JSON. */
   maxRows?: number;
+  /** Time cap of one reading in ms (default 30 s); the reading's worker is stopped past it. */
+  timeLimitMs?: number;
+  /** Heap cap of the reading's worker in MB (default 512). */
+  memoryLimitMb?: number;
 }
 
 /** The reader's entry point (src/import/read/index.ts implements it). */

@@ -136,7 +136,7 @@ export const attributeSchema = z.object({ code: z.string(), name: text, id: int.
 export type Attribute = z.infer<typeof attributeSchema>;
 export const attributeValuesGroupSchema = z.object({
   attributeCode: z.string(),
-  values: z.array(z.object({ code: z.string(), name: text })).nullish(),
+  values: z.array(z.object({ code: z.string(), name: text, id: int.nullish() })).nullish(),
 });
 export type AttributeValuesGroup = z.infer<typeof attributeValuesGroupSchema>;
 

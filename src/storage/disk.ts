@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
-import { readFile, rename, rm, writeFile } from "node:fs/promises";
+import { readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { StorageAdapter } from "grammy";
+import type { Logger } from "../logger.js";
 import type { KeyValueStore, Storage } from "./types.js";
 
 interface Entry {
@@ -14,38 +15,67 @@ interface Entry {
  * renamed, so a crash never leaves half a session (the grammY file adapter writes in place).
  * One process owns a data folder; claims are exact within it.
  */
-export function createDiskKv(dir: string): KeyValueStore {
-  const root = resolve(dir);
-  mkdirSync(root, { recursive: true });
-  const fileOf = (key: string) => join(root, `${encodeURIComponent(key)}.json`);
-  let tmpCounter = 0;
+export interface DiskKv extends KeyValueStore {
+  /** Resolves when every write begun so far has landed on disk. */
+  flush(): Promise<void>;
+  /** Removes the files of expired entries that nobody read since they expired. */
+  sweep(): Promise<number>;
+}
+
+type WithLock = <T>(key: string, task: () => Promise<T>) => Promise<T>;
+
+/** Per-key serialisation of compare-and-set operations, and a wait for every one in progress. */
+function createKeyLocks(): { withLock: WithLock; flush(): Promise<void> } {
+  // Every locked operation (all writes) in progress, so close() can wait for them: a stop
+  // must not lose a session.
+  const pending = new Set<Promise<unknown>>();
+  const tracked = <T>(work: Promise<T>): Promise<T> => {
+    pending.add(work);
+    const forget = () => pending.delete(work);
+    work.then(forget, forget);
+    return work;
+  };
   // Serialises compare-and-set operations per key inside this process.
   const locks = new Map<string, Promise<unknown>>();
-  const withLock = <T>(key: string, task: () => Promise<T>): Promise<T> => {
+  const withLock: WithLock = (key, task) => {
     const previous = locks.get(key) ?? Promise.resolve();
     const run = previous.then(task, task);
-    const settled = run.catch(() => {});
+    // The caller sees the failure through `run`; the chain only waits for it to settle.
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
     locks.set(key, settled);
     void settled.then(() => {
       if (locks.get(key) === settled) locks.delete(key);
     });
-    return run;
+    return tracked(run);
   };
+  return {
+    withLock,
+    async flush() {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+  };
+}
 
+/** One JSON file per key: read (an expired entry is removed and absent), written whole. */
+function createEntryFiles(root: string) {
+  const fileOf = (key: string) => join(root, `${encodeURIComponent(key)}.json`);
+  let tmpCounter = 0;
   const read = async (key: string): Promise<Entry | undefined> => {
     let raw: string;
     try {
       raw = await readFile(fileOf(key), "utf8");
-    } catch {
-      return undefined;
+    } catch (error) {
+      // No file is the normal "absent"; any other read failure must reach the caller.
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      throw error;
     }
-    let entry: Entry;
-    try {
-      entry = JSON.parse(raw) as Entry;
-    } catch {
-      return undefined;
-    }
-    if (entry.expiresAt !== undefined && entry.expiresAt <= Date.now()) {
+    // Files are written whole (temp file + rename); one that does not parse was not written
+    // by this store, and is taken as absent rather than failing every read of the key.
+    const entry = safeParse(raw);
+    if (entry?.expiresAt !== undefined && entry.expiresAt <= Date.now()) {
       await rm(fileOf(key), { force: true });
       return undefined;
     }
@@ -57,12 +87,55 @@ export function createDiskKv(dir: string): KeyValueStore {
     await writeFile(tmp, JSON.stringify(entry));
     await rename(tmp, fileOf(key));
   };
-  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  const remove = (key: string) => rm(fileOf(key), { force: true });
+  return { read, write, remove };
+}
 
+/** Removes the files of expired entries under `root`, each under its key's lock. */
+async function sweepExpired(root: string, withLock: WithLock): Promise<number> {
+  let removed = 0;
+  for (const name of await readdir(root).catch(() => [] as string[])) {
+    if (!name.endsWith(".json")) continue;
+    const key = decodeURIComponent(name.slice(0, -".json".length));
+    // read() removes an expired entry's file; take the lock so no write races it.
+    const gone = await withLock(key, async () => {
+      // Gone meanwhile (deleted or expired by a read): nothing to sweep.
+      const raw = await readFile(join(root, name), "utf8").catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+        throw error;
+      });
+      const entry = raw === undefined ? undefined : safeParse(raw);
+      if (entry?.expiresAt === undefined || entry.expiresAt > Date.now()) return false;
+      await rm(join(root, name), { force: true });
+      return true;
+    });
+    if (gone) removed++;
+  }
+  return removed;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+export function createDiskKv(dir: string): DiskKv {
+  const root = resolve(dir);
+  mkdirSync(root, { recursive: true });
+  const { withLock, flush } = createKeyLocks();
+  const { read, write, remove } = createEntryFiles(root);
+  const membersOf = async (key: string) => ((await read(key))?.value as string[] | undefined) ?? [];
+  /** Runs `change` on the entry under the key's lock if its value equals `expected`. */
+  const ifEquals = (key: string, expected: unknown, change: (entry: Entry) => Promise<unknown>) =>
+    withLock(key, async () => {
+      const entry = await read(key);
+      if (!entry || !same(entry.value, expected)) return false;
+      await change(entry);
+      return true;
+    });
   return {
     async get<T>(key: string) {
       return (await read(key))?.value as T | undefined;
     },
+    getMany: <T>(keys: string[]) =>
+      Promise.all(keys.map(async (key) => (await read(key))?.value as T | undefined)),
     set: (key, value, ttlMs) => withLock(key, () => write(key, value, ttlMs)),
     setIfAbsent: (key, value, ttlMs) =>
       withLock(key, async () => {
@@ -70,52 +143,69 @@ export function createDiskKv(dir: string): KeyValueStore {
         await write(key, value, ttlMs);
         return true;
       }),
-    deleteIfEquals: (key, expected) =>
-      withLock(key, async () => {
-        const entry = await read(key);
-        if (!entry || !same(entry.value, expected)) return false;
-        await rm(fileOf(key), { force: true });
-        return true;
-      }),
+    deleteIfEquals: (key, expected) => ifEquals(key, expected, () => remove(key)),
     expireIfEquals: (key, expected, ttlMs) =>
-      withLock(key, async () => {
-        const entry = await read(key);
-        if (!entry || !same(entry.value, expected)) return false;
-        await write(key, entry.value, ttlMs);
-        return true;
-      }),
-    delete: (key) => withLock(key, () => rm(fileOf(key), { force: true })),
+      ifEquals(key, expected, (entry) => write(key, entry.value, ttlMs)),
+    delete: (key) => withLock(key, () => remove(key)),
     setAdd: (key, member) =>
       withLock(key, async () => {
-        const members = ((await read(key))?.value as string[] | undefined) ?? [];
+        const members = await membersOf(key);
         if (!members.includes(member)) await write(key, [...members, member]);
       }),
     setRemove: (key, member) =>
       withLock(key, async () => {
-        const members = ((await read(key))?.value as string[] | undefined) ?? [];
+        const members = await membersOf(key);
         if (members.includes(member))
           await write(
             key,
             members.filter((m) => m !== member),
           );
       }),
-    async setMembers(key) {
-      return ((await read(key))?.value as string[] | undefined) ?? [];
-    },
+    setMembers: membersOf,
     async ping() {},
+    flush,
+    sweep: () => sweepExpired(root, withLock),
   };
 }
 
-export function createDiskStorage(dataDir: string): Storage {
+function safeParse(raw: string): Entry | undefined {
+  try {
+    return JSON.parse(raw) as Entry;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Expired entries nobody reads again (idle sessions, old dedupe records) are removed this often. */
+const SWEEP_EVERY_MS = 10 * 60_000;
+
+export function createDiskStorage(
+  dataDir: string,
+  options: { sessionTtlMs?: number; logger?: Logger } = {},
+): Storage {
   const kv = createDiskKv(dataDir);
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const sweeper = setInterval(() => {
+    // A failed sweep only leaves expired files for the next one; reads ignore them anyway.
+    sweeping = kv.sweep().catch((error: unknown) => {
+      options.logger?.warn({ err: error }, "sweep of expired entries failed; the next one retries");
+      return 0;
+    });
+  }, SWEEP_EVERY_MS);
+  sweeper.unref();
   return {
     kind: "disk",
     kv,
     adapter: <T>(): StorageAdapter<T> => ({
       read: (key) => kv.get<T>(key),
-      write: (key, value) => kv.set(key, value),
+      // Every write renews the idle time; a session untouched that long is gone.
+      write: (key, value) => kv.set(key, value, options.sessionTtlMs),
       delete: (key) => kv.delete(key),
     }),
-    async close() {},
+    async close() {
+      clearInterval(sweeper);
+      await sweeping;
+      await kv.flush();
+    },
   };
 }

@@ -29,6 +29,7 @@ const guard =
 export function guardStorage<S extends Storage>(storage: S): S {
   const kv: KeyValueStore = {
     get: guard("get", storage.kv.get.bind(storage.kv)) as KeyValueStore["get"],
+    getMany: guard("getMany", storage.kv.getMany.bind(storage.kv)) as KeyValueStore["getMany"],
     set: guard("set", storage.kv.set.bind(storage.kv)),
     setIfAbsent: guard("setIfAbsent", storage.kv.setIfAbsent.bind(storage.kv)),
     deleteIfEquals: guard("deleteIfEquals", storage.kv.deleteIfEquals.bind(storage.kv)),

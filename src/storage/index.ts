@@ -1,4 +1,5 @@
 import type { Config } from "../config.js";
+import type { Logger } from "../logger.js";
 import { createDiskStorage } from "./disk.js";
 import { guardStorage } from "./errors.js";
 import { createRedisStorage } from "./redis.js";
@@ -10,11 +11,15 @@ export { KEY_PREFIX } from "./types.js";
 
 /** Redis when REDIS_URL is set (shared by instances), else files under DATA_DIR. */
 export function createStorage(
-  config: Pick<Config, "redisUrl" | "redisKeyPrefix" | "dataDir">,
+  config: Pick<Config, "redisUrl" | "redisKeyPrefix" | "dataDir"> &
+    Partial<Pick<Config, "sessionTtlMs">>,
+  /** Logs what embedded storage does in the background (the sweep of expired entries). */
+  logger?: Logger,
 ): Storage {
+  const options = { sessionTtlMs: config.sessionTtlMs };
   return guardStorage(
     config.redisUrl
-      ? createRedisStorage(config.redisUrl, config.redisKeyPrefix)
-      : createDiskStorage(config.dataDir),
+      ? createRedisStorage(config.redisUrl, config.redisKeyPrefix, options)
+      : createDiskStorage(config.dataDir, { ...options, logger }),
   );
 }

@@ -12,6 +12,10 @@ export function createRedisKv(redis: Redis): KeyValueStore {
       const raw = await redis.get(key);
       return raw === null ? undefined : (JSON.parse(raw) as T);
     },
+    async getMany<T>(keys: string[]) {
+      const raws = keys.length === 0 ? [] : await redis.mget(...keys);
+      return raws.map((raw) => (raw === null ? undefined : (JSON.parse(raw) as T)));
+    },
     async set(key, value, ttlMs) {
       const raw = JSON.stringify(value);
       if (ttlMs) await redis.set(key, raw, "PX", ttlMs);
@@ -46,7 +50,11 @@ export function createRedisKv(redis: Redis): KeyValueStore {
   };
 }
 
-export function createRedisStorage(url: string, keyPrefix: string): Storage & { redis: Redis } {
+export function createRedisStorage(
+  url: string,
+  keyPrefix: string,
+  options: { sessionTtlMs?: number } = {},
+): Storage & { redis: Redis } {
   const redis = new Redis(url, {
     keyPrefix,
     // Fail a command instead of queueing it forever while Redis is away; reconnect meanwhile.
@@ -54,14 +62,19 @@ export function createRedisStorage(url: string, keyPrefix: string): Storage & { 
     enableOfflineQueue: true,
     lazyConnect: false,
   });
-  // Connection errors are retried by ioredis; keep them from becoming unhandled events.
-  redis.on("error", () => {});
+  // Connection errors are retried by ioredis, and every command that fails meanwhile surfaces
+  // as a StorageUnavailableError where it was issued (explained to the user, logged there);
+  // the event itself carries nothing more, and unhandled it would crash the process.
+  redis.on("error", () => undefined);
+  // Sessions and conversations: every write renews the idle time (whole seconds for Redis).
+  const ttl = options.sessionTtlMs ? Math.ceil(options.sessionTtlMs / 1000) : undefined;
   return {
     kind: "redis",
     redis,
     kv: createRedisKv(redis),
-    adapter: <T>() => new RedisAdapter<T>({ instance: redis }),
+    adapter: <T>() => new RedisAdapter<T>({ instance: redis, ttl }),
     async close() {
+      // QUIT waits for the replies of commands already sent; when Redis is away, just drop.
       await redis.quit().catch(() => redis.disconnect());
     },
   };

@@ -7,6 +7,8 @@ import type { StorageAdapter } from "grammy";
  */
 export interface KeyValueStore {
   get<T>(key: string): Promise<T | undefined>;
+  /** Several keys in one round trip (what an update reads before its handlers run). */
+  getMany<T>(keys: string[]): Promise<(T | undefined)[]>;
   set(key: string, value: unknown, ttlMs?: number): Promise<void>;
   /** Sets only when the key is absent; true when it was set. The building block of claims. */
   setIfAbsent(key: string, value: unknown, ttlMs?: number): Promise<boolean>;
@@ -37,4 +39,8 @@ export const KEY_PREFIX = {
   conversation: "conv:",
   cache: "cache:",
   import: "import:",
+  /** Webhook updates already taken (one instance handles each update id). */
+  update: "update:",
+  /** Failed link attempts per chat and per user (throttling token guessing). */
+  linkFailures: "link-failures:",
 } as const;

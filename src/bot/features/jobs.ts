@@ -1,10 +1,13 @@
 import { Composer } from "grammy";
 import type { DocumentStatus } from "../../import/watcher/types.js";
+import { escapeHtml } from "../../text/html.js";
+import { shorten } from "../../text/text.js";
 import type { BotContext } from "../context.js";
-import { formatDateTime } from "../helpers/format.js";
-import { escapeHtml } from "../helpers/html.js";
-import { shorten } from "../helpers/text.js";
-import type { FeatureDeps } from "../index.js";
+import type { FeatureDeps } from "../deps.js";
+import { listScreen } from "../lists/paged-list.js";
+import { menuCommand } from "../menu.js";
+
+export const JOBS_COMMAND = menuCommand("jobs", 40);
 
 /** Imports /jobs lists, newest first. */
 export const JOBS_SHOWN = 10;
@@ -30,19 +33,27 @@ function stateLine(ctx: BotContext, doc: DocumentStatus): string {
 /** `/jobs`: the chat's recent imports and their state, in the chat's language. */
 export function createJobsFeature(deps: FeatureDeps) {
   const composer = new Composer<BotContext>();
-  composer.command("jobs", deps.requireLink, async (ctx) => {
+  composer.command(JOBS_COMMAND.command, deps.requireLink, async (ctx) => {
     const docs = await deps.watcher.recent(ctx.chat!.id, JOBS_SHOWN);
-    if (docs.length === 0) {
-      await ctx.reply(ctx.t("jobs-list-empty"));
-      return;
-    }
     const items = docs.map((doc, i) => {
       const name = shorten(doc.fileName, 60);
-      const date = formatDateTime(new Date(doc.createdAt).toISOString(), deps.config.timeZone);
+      const date = deps.formats.ru.dateTime(new Date(doc.createdAt).toISOString());
       const head = ctx.t("jobs-list-item", { n: String(i + 1), file: escapeHtml(name), date });
       return `${head}\n    ${stateLine(ctx, doc)}`;
     });
-    await ctx.reply([ctx.t("jobs-list-title"), "", ...items].join("\n"));
+    // One page of the list kit: the newest JOBS_SHOWN, no pager.
+    const screen = listScreen(ctx, {
+      page: 1,
+      titleKey: "jobs-list-title",
+      total: docs.length,
+      pages: 1,
+      headLines: [""],
+      items,
+      separator: "\n",
+      empty: { lines: [ctx.t("jobs-list-empty")] },
+      pageData: () => "",
+    });
+    await ctx.reply(screen.text);
   });
   return composer;
 }

@@ -1,8 +1,12 @@
 import { Composer, InlineKeyboard } from "grammy";
-import { isLocale, LOCALES, type Locale } from "../../i18n.js";
+import { isLocale, LOCALES } from "../../i18n.js";
+import type { Logger } from "../../logger.js";
+import { ButtonNotice, onButton } from "../buttons/handle.js";
 import { callbackCodec } from "../callback-data.js";
 import type { BotContext } from "../context.js";
+import { menuCommand } from "../menu.js";
 
+export const LANGUAGE_COMMAND = menuCommand("language", 100);
 export const languageButton = callbackCodec("lang1", [["locale", "key"]] as const);
 
 export function languageKeyboard(ctx: BotContext): InlineKeyboard {
@@ -14,20 +18,15 @@ export function languageKeyboard(ctx: BotContext): InlineKeyboard {
 }
 
 /** `/language`: switch Russian / Kazakh; the choice is kept in the chat's session. */
-export function createLanguageFeature() {
+export function createLanguageFeature(deps: { logger: Logger }) {
   const composer = new Composer<BotContext>();
-  composer.command("language", async (ctx) => {
+  composer.command(LANGUAGE_COMMAND.command, async (ctx) => {
     await ctx.reply(ctx.t("language-choose"), { reply_markup: languageKeyboard(ctx) });
   });
-  composer.callbackQuery(languageButton.pattern, async (ctx) => {
-    const locale = languageButton.decode(ctx.callbackQuery.data)?.locale;
-    if (!isLocale(locale)) {
-      await ctx.answerCallbackQuery({ text: ctx.t("button-unknown") });
-      return;
-    }
-    ctx.session.locale = locale as Locale;
+  onButton(composer, languageButton, undefined, deps.logger, async (ctx, { locale }) => {
+    if (!isLocale(locale)) throw new ButtonNotice("button-unknown");
+    ctx.session.locale = locale;
     await ctx.i18n.renegotiateLocale();
-    await ctx.answerCallbackQuery();
     // The chosen language answers in a new message; the picker stays as it was (no no-op edit).
     await ctx.reply(ctx.t("language-set"));
   });

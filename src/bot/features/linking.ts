@@ -6,13 +6,16 @@ import {
 import { Composer } from "grammy";
 import { type I18nInstance, type Locale, localeOfLinkStatus } from "../../i18n.js";
 import type { Logger } from "../../logger.js";
+import type { BotMetrics } from "../../metrics.js";
 import type { SellerApi } from "../../seller-api/client.js";
 import { SellerApiError } from "../../seller-api/errors.js";
+import type { KeyValueStore } from "../../storage/index.js";
+import { formatDateTime } from "../../text/format.js";
+import { escapeHtml } from "../../text/html.js";
 import type { BotContext, ConversationContext, LinkCache } from "../context.js";
-import { apiErrorMessageKey } from "../helpers/api-errors.js";
-import { formatDateTime } from "../helpers/format.js";
-import { escapeHtml } from "../helpers/html.js";
+import { apiErrorMessageKey } from "../errors/user-messages.js";
 import { readLinkStatus } from "../middlewares/access-gate.js";
+import { createLinkThrottle, type LinkAttempter, type LinkThrottle } from "./link-throttle.js";
 import { mainMenuText } from "./start.js";
 
 /**
@@ -27,7 +30,8 @@ const LINK_WAIT_MS = 10 * 60_000;
 type LinkOutcome =
   | { kind: "linked"; locale: Locale; link: LinkCache }
   | { kind: "inactive" }
-  | { kind: "rejected" }
+  | { kind: "rejected"; waitMs: number }
+  | { kind: "throttled"; waitMs: number }
   | { kind: "malformed" }
   | { kind: "failed"; messageKey: string };
 
@@ -36,6 +40,11 @@ export interface LinkingDeps {
   timeZone: string;
   i18n: I18nInstance;
   logger: Logger;
+  /** Failed attempts are counted here (shared by instances). */
+  kv: KeyValueStore;
+  metrics?: Pick<BotMetrics, "linkAttempt">;
+  /** Default: counted in `kv` with the default policy; tests give their own (clock). */
+  throttle?: LinkThrottle;
 }
 
 function userNameOf(ctx: BotContext | ConversationContext): string {
@@ -44,38 +53,62 @@ function userNameOf(ctx: BotContext | ConversationContext): string {
   return from.username ?? [from.first_name, from.last_name].filter(Boolean).join(" ");
 }
 
-/** Confirms the token and reads the status; never throws, never logs the token. */
+/**
+ * Confirms the token and reads the status; never throws, never logs the token. A chat or user
+ * that failed too often is told to wait, and the Seller API is not asked meanwhile.
+ */
 async function confirmLink(
   deps: LinkingDeps,
-  input: { token: string; chatId: number; userName: string; locale: Locale },
+  throttle: LinkThrottle,
+  input: { token: string; who: LinkAttempter; userName: string; locale: Locale },
 ): Promise<LinkOutcome> {
   const token = input.token.trim();
   if (!TOKEN_PATTERN.test(token)) return { kind: "malformed" };
+  const chatId = input.who.chatId;
   try {
+    const waitMs = await throttle.waitMs(input.who);
+    if (waitMs > 0) {
+      deps.metrics?.linkAttempt("throttled");
+      deps.logger.info({ chatId, waitMs }, "link attempt throttled");
+      return { kind: "throttled", waitMs };
+    }
     const confirmed = await deps.api.confirmToken({
       token,
-      chatId: input.chatId,
+      chatId,
       userName: input.userName,
       languageCode: input.locale,
     });
-    if (!confirmed.success) return { kind: "rejected" };
+    if (!confirmed.success) return await rejected(deps, throttle, input.who);
   } catch (error) {
     if (
       error instanceof SellerApiError &&
       (error.kind === "invalid" || error.kind === "not_found")
     ) {
-      return { kind: "rejected" };
+      return rejected(deps, throttle, input.who).catch(() => ({ kind: "rejected", waitMs: 0 }));
     }
-    deps.logger.warn({ chatId: input.chatId, err: describe(error) }, "link confirmation failed");
+    deps.logger.warn({ chatId, err: describe(error) }, "link confirmation failed");
     return { kind: "failed", messageKey: apiErrorMessageKey(error) };
   }
   try {
-    const link = await readLinkStatus(deps.api, input.chatId);
+    await throttle.succeeded(input.who);
+    const link = await readLinkStatus(deps.api, chatId);
     if (!link.active) return { kind: "inactive" };
     return { kind: "linked", locale: localeOfLinkStatus(link.languageCode), link };
   } catch (error) {
     return { kind: "failed", messageKey: apiErrorMessageKey(error) };
   }
+}
+
+/** A refused token: counted (the wait it brings is told with the refusal). */
+async function rejected(
+  deps: LinkingDeps,
+  throttle: LinkThrottle,
+  who: LinkAttempter,
+): Promise<LinkOutcome> {
+  deps.metrics?.linkAttempt("rejected");
+  const waitMs = await throttle.failed(who);
+  deps.logger.info({ chatId: who.chatId, waitMs }, "link token refused");
+  return { kind: "rejected", waitMs };
 }
 
 function describe(error: unknown) {
@@ -85,8 +118,20 @@ function describe(error: unknown) {
 }
 
 /** The message that carried a token is removed from the chat history where possible. */
-async function deleteTokenMessage(ctx: BotContext | ConversationContext) {
-  if (ctx.message) await ctx.deleteMessage().catch(() => {});
+async function deleteTokenMessage(ctx: BotContext | ConversationContext, logger: Logger) {
+  if (!ctx.message) return;
+  await ctx.deleteMessage().catch((error: unknown) => {
+    // Too old or already gone: the token is single-use and the API judges it anyway.
+    logger.debug({ chatId: ctx.chat?.id, err: (error as Error)?.message }, "token message kept");
+  });
+}
+
+/** "Wait N seconds" or "N minutes", rounded up, in the chat's language. */
+function waitText(deps: LinkingDeps, locale: Locale, waitMs: number): string {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return seconds < 120
+    ? deps.i18n.t(locale, "link-throttled-seconds", { seconds })
+    : deps.i18n.t(locale, "link-throttled-minutes", { minutes: Math.ceil(seconds / 60) });
 }
 
 /** Texts of an outcome, in the locale it calls for (a new link greets in the link's language). */
@@ -98,7 +143,11 @@ function outcomeText(deps: LinkingDeps, outcome: LinkOutcome, chatLocale: Locale
     case "inactive":
       return t("link-inactive");
     case "rejected":
-      return t("link-rejected");
+      return outcome.waitMs > 0
+        ? `${t("link-rejected")}\n\n${waitText(deps, chatLocale, outcome.waitMs)}`
+        : t("link-rejected");
+    case "throttled":
+      return waitText(deps, chatLocale, outcome.waitMs);
     case "malformed":
       return t("link-malformed");
     case "failed":
@@ -106,27 +155,26 @@ function outcomeText(deps: LinkingDeps, outcome: LinkOutcome, chatLocale: Locale
   }
 }
 
-export function createLinkingFeature(deps: LinkingDeps) {
-  const composer = new Composer<BotContext>();
+/** `/link <token>` and `/start <token>`: link at once, in the chat's language. */
+async function linkWith(deps: LinkingDeps, throttle: LinkThrottle, ctx: BotContext, token: string) {
+  await deleteTokenMessage(ctx, deps.logger);
+  const chatLocale = (await ctx.i18n.getLocale()) as Locale;
+  const outcome = await confirmLink(deps, throttle, {
+    token,
+    who: { chatId: ctx.chat!.id, userId: ctx.from?.id },
+    userName: userNameOf(ctx),
+    locale: chatLocale,
+  });
+  if (outcome.kind === "linked") {
+    ctx.session.link = outcome.link;
+    ctx.session.locale = outcome.locale;
+  }
+  await ctx.reply(outcomeText(deps, outcome, chatLocale));
+}
 
-  const linkWith = async (ctx: BotContext, token: string) => {
-    await deleteTokenMessage(ctx);
-    const chatLocale = (await ctx.i18n.getLocale()) as Locale;
-    const outcome = await confirmLink(deps, {
-      token,
-      chatId: ctx.chat!.id,
-      userName: userNameOf(ctx),
-      locale: chatLocale,
-    });
-    if (outcome.kind === "linked") {
-      ctx.session.link = outcome.link;
-      ctx.session.locale = outcome.locale;
-    }
-    await ctx.reply(outcomeText(deps, outcome, chatLocale));
-  };
-
-  /** `/link` without a token: ask for it, wait for it; /cancel (handled outside) leaves. */
-  async function linkConversation(
+/** `/link` without a token: ask for it, wait for it; /cancel (handled outside) leaves. */
+function linkConversationOf(deps: LinkingDeps, throttle: LinkThrottle) {
+  return async function linkConversation(
     conversation: Conversation<BotContext, ConversationContext>,
     ctx: ConversationContext,
   ) {
@@ -140,11 +188,11 @@ export function createLinkingFeature(deps: LinkingDeps) {
     // A command instead of a token: leave, and let the command be handled as usual.
     if (answer.message.text.startsWith("/")) await conversation.halt({ next: true });
     const chatLocale = (await answer.i18n.getLocale()) as Locale;
-    await deleteTokenMessage(answer);
+    await deleteTokenMessage(answer, deps.logger);
     const outcome = await conversation.external(() =>
-      confirmLink(deps, {
+      confirmLink(deps, throttle, {
         token: answer.message.text,
-        chatId: answer.chat.id,
+        who: { chatId: answer.chat.id, userId: answer.from?.id },
         userName: userNameOf(answer),
         locale: chatLocale,
       }),
@@ -156,16 +204,40 @@ export function createLinkingFeature(deps: LinkingDeps) {
       });
     }
     await answer.reply(outcomeText(deps, outcome, chatLocale));
+  };
+}
+
+/** `/status`: the link as the Seller API has it now. */
+async function replyStatus(deps: LinkingDeps, ctx: BotContext) {
+  let link: LinkCache;
+  try {
+    link = await readLinkStatus(deps.api, ctx.chat!.id);
+    ctx.session.link = link;
+  } catch (error) {
+    await ctx.reply(ctx.t(apiErrorMessageKey(error)));
+    return;
   }
+  if (!link.active) {
+    await ctx.reply(ctx.t("status-inactive"));
+    return;
+  }
+  await ctx.reply(
+    ctx.t("status-active", {
+      language: ctx.t(`language-name-${localeOfLinkStatus(link.languageCode)}`),
+      since: escapeHtml(formatDateTime(link.confirmedAt, deps.timeZone)),
+    }),
+  );
+}
 
-  composer.use(createConversation(linkConversation, LINK_CONVERSATION));
-
+export function createLinkingFeature(deps: LinkingDeps) {
+  const composer = new Composer<BotContext>();
+  const throttle = deps.throttle ?? createLinkThrottle(deps.kv);
+  composer.use(createConversation(linkConversationOf(deps, throttle), LINK_CONVERSATION));
   composer.command("start", async (ctx, next) => {
     const payload = ctx.match.trim();
     if (payload === "") return next();
-    await linkWith(ctx, payload);
+    await linkWith(deps, throttle, ctx, payload);
   });
-
   composer.command("link", async (ctx) => {
     const token = ctx.match.trim();
     if (token === "") {
@@ -174,30 +246,9 @@ export function createLinkingFeature(deps: LinkingDeps) {
       await ctx.conversation.enter(LINK_CONVERSATION);
       return;
     }
-    await linkWith(ctx, token);
+    await linkWith(deps, throttle, ctx, token);
   });
-
-  composer.command("status", async (ctx) => {
-    let link: LinkCache;
-    try {
-      link = await readLinkStatus(deps.api, ctx.chat!.id);
-      ctx.session.link = link;
-    } catch (error) {
-      await ctx.reply(ctx.t(apiErrorMessageKey(error)));
-      return;
-    }
-    if (!link.active) {
-      await ctx.reply(ctx.t("status-inactive"));
-      return;
-    }
-    await ctx.reply(
-      ctx.t("status-active", {
-        language: ctx.t(`language-name-${localeOfLinkStatus(link.languageCode)}`),
-        since: escapeHtml(formatDateTime(link.confirmedAt, deps.timeZone)),
-      }),
-    );
-  });
-
+  composer.command("status", (ctx) => replyStatus(deps, ctx));
   return composer;
 }
 

@@ -10,7 +10,8 @@ export function mainMenuText(i18n: I18nInstance, locale: Locale): string {
 }
 
 /**
- * The link as last known: re-read when the cached status is stale; if the service does not
+ * The link as last known: read when none is cached (a linked chat whose session was lost or
+ * expired must still see its menu) or the cached one is stale; if the service does not
  * answer, the cached one will do (this only chooses between the menu and how to link).
  */
 async function currentLink(
@@ -19,7 +20,7 @@ async function currentLink(
   cacheMs: number,
 ): Promise<LinkCache | undefined> {
   const cached = ctx.session.link;
-  if (!cached || Date.now() - cached.checkedAt <= cacheMs) return cached;
+  if (cached && Date.now() - cached.checkedAt <= cacheMs) return cached;
   try {
     ctx.session.link = await readLinkStatus(api, ctx.chat!.id);
     return ctx.session.link;

@@ -1,7 +1,9 @@
 import type { MiddlewareFn } from "grammy";
+import type { Logger } from "../../logger.js";
 import type { SellerApi } from "../../seller-api/client.js";
 import type { BotContext, LinkCache } from "../context.js";
-import { apiErrorMessageKey } from "../helpers/api-errors.js";
+import { ignoreFailure } from "../errors/ignored.js";
+import { userMessageKey } from "../errors/user-messages.js";
 
 export async function readLinkStatus(api: SellerApi, chatId: number): Promise<LinkCache> {
   const status = await api.linkStatus(chatId);
@@ -17,7 +19,19 @@ export async function readLinkStatus(api: SellerApi, chatId: number): Promise<Li
  * In front of every command that shows seller data: lets only chats with an active link
  * through. An unlinked chat gets instructions; no Seller API data call is made for it.
  */
-export function requireLink(api: SellerApi, cacheMs: number): MiddlewareFn<BotContext> {
+export function requireLink(
+  api: SellerApi,
+  cacheMs: number,
+  logger?: Logger,
+): MiddlewareFn<BotContext> {
+  const answer = async (ctx: BotContext, text: string) => {
+    if (ctx.callbackQuery) {
+      await ctx
+        .answerCallbackQuery()
+        .catch(ignoreFailure(logger, "press not answered; the message below explains"));
+    }
+    await ctx.reply(text);
+  };
   return async (ctx, next) => {
     const cached = ctx.session.link;
     let link = cached;
@@ -26,7 +40,7 @@ export function requireLink(api: SellerApi, cacheMs: number): MiddlewareFn<BotCo
         link = await readLinkStatus(api, ctx.chat!.id);
         ctx.session.link = link;
       } catch (error) {
-        await answer(ctx, ctx.t(apiErrorMessageKey(error)));
+        await answer(ctx, ctx.t(userMessageKey(error)));
         return;
       }
     }
@@ -36,9 +50,4 @@ export function requireLink(api: SellerApi, cacheMs: number): MiddlewareFn<BotCo
     }
     await next();
   };
-}
-
-async function answer(ctx: BotContext, text: string) {
-  if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => {});
-  await ctx.reply(text);
 }

@@ -3,6 +3,7 @@ import type { MiddlewareFn } from "grammy";
 import type { Logger } from "../../logger.js";
 import type { KeyValueStore } from "../../storage/index.js";
 import type { BotContext } from "../context.js";
+import { ignoreFailure } from "../errors/ignored.js";
 
 export interface ChatLockOptions {
   /** Lease of the lock; renewed while the update runs, so a dead instance frees it soon. */
@@ -39,14 +40,22 @@ export function chatLock(
     if (!held) logger.warn({ chatId }, "chat lock not acquired in time; going ahead");
     const renew = held
       ? setInterval(() => {
-          kv.expireIfEquals(key, owner, leaseMs).catch(() => {});
+          // A renewal that fails leaves the lease to run out: the next one may still land, and
+          // at worst another instance goes ahead after the lease, as after a dead instance.
+          kv.expireIfEquals(key, owner, leaseMs).catch(
+            ignoreFailure(logger, "chat lock not renewed; the lease runs out on its own"),
+          );
         }, leaseMs / 3)
       : undefined;
     try {
       await next();
     } finally {
       clearInterval(renew);
-      if (held) await kv.deleteIfEquals(key, owner).catch(() => {});
+      // Not released: the lease expires within leaseMs and the chat's next update waits that long.
+      if (held)
+        await kv
+          .deleteIfEquals(key, owner)
+          .catch(ignoreFailure(logger, "chat lock not released; it expires with its lease"));
     }
   };
 }

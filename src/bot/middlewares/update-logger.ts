@@ -1,5 +1,6 @@
 import type { MiddlewareFn } from "grammy";
 import type { Logger } from "../../logger.js";
+import type { UpdateObserver } from "../../metrics.js";
 import type { BotContext } from "../context.js";
 
 /** What an update is, for logs and metrics: the command, the button kind, or the update type. */
@@ -11,12 +12,6 @@ export function handlerOf(ctx: BotContext): string {
   if (ctx.message?.document) return "document";
   return Object.keys(ctx.update).find((k) => k !== "update_id") ?? "unknown";
 }
-
-export type UpdateObserver = (event: {
-  handler: string;
-  outcome: "ok" | "error";
-  durationMs: number;
-}) => void;
 
 /** One log line per update: id, chat, handler, outcome, duration. No message text. */
 export function updateLogger(logger: Logger, observe?: UpdateObserver): MiddlewareFn<BotContext> {

@@ -1,3 +1,5 @@
+import { columnName } from "./xlsx-sheet.js";
+
 /** Product columns: one value per product, repeated (or left empty) on its later rows. */
 export const PRODUCT_COLUMNS = [
   "productId",
@@ -19,6 +21,9 @@ export type SkuColumn = (typeof SKU_COLUMNS)[number];
 /** Without at least one of these the file is not a product list at all. */
 export const REQUIRED_COLUMNS = ["categoryId", "brandId", "name.rus", "description.rus", "price"];
 
+/** Columns that may repeat, read left to right (several photo columns, one merged title). */
+const REPEATABLE: ReadonlySet<string> = new Set(["photos"]);
+
 export type Column =
   | { index: number; kind: "key"; name: "productKey" }
   | { index: number; kind: "product"; name: ProductColumn }
@@ -26,11 +31,10 @@ export type Column =
   | { index: number; kind: "attribute"; name: string; code: string };
 
 export interface HeaderProblem {
-  /** The column as written, or `column N` when its title is empty. */
+  /** The column as written, or its letter (`column C`) when its title is empty. */
   field: string;
   index: number;
-  code: "unknown-field" | "invalid";
-  detail?: string;
+  code: "unknown-field" | "duplicate-column" | "untitled-column";
 }
 
 export interface Header {
@@ -40,54 +44,150 @@ export interface Header {
   untitled: number[];
 }
 
-const FIXED = new Map<string, Column["kind"]>([
-  ["productkey", "key"],
-  ...PRODUCT_COLUMNS.map((n) => [n.toLowerCase(), "product"] as const),
-  ...SKU_COLUMNS.map((n) => [n.toLowerCase(), "sku"] as const),
-]);
-const CANONICAL = new Map<string, string>(
-  ["productKey", ...PRODUCT_COLUMNS, ...SKU_COLUMNS].map((n) => [n.toLowerCase(), n]),
-);
-const ATTRIBUTE_PREFIX = "attributes.";
+/** A title without case, spaces, dots and other punctuation: `Name.Rus` = `name rus`. */
+export function normalizeTitle(title: string): string {
+  return title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+}
 
 /**
- * Matches header titles to the JSON field paths of the contract: trimmed, any case for the
- * fixed names, attribute codes kept as written (`attributes.Color` is the code `Color`).
+ * Titles sellers write, in Russian and Kazakh, beside the contract's own names (README,
+ * "Importing products"). Keys are normalized (see `normalizeTitle`).
+ */
+const ALIASES: Record<string, string[]> = {
+  productKey: ["productkey", "ключтовара", "ключ", "тауаркілті", "кілт"],
+  productId: ["productid", "idтовара", "кодтовара", "тауарid", "тауаркоды"],
+  shopId: ["shopid", "idмагазина", "магазин", "дүкенid", "дүкен"],
+  categoryId: ["categoryid", "категория", "idкатегории", "санат", "санатid"],
+  brandId: ["brandid", "бренд", "idбренда", "брендid", "марка"],
+  isLocalMade: ["islocalmade", "местноепроизводство", "отечественныйтовар", "отандықөнім"],
+  "name.rus": [
+    "namerus",
+    "name",
+    "название",
+    "наименование",
+    "названиерус",
+    "названиенарусском",
+    "наименованиерус",
+    "атауыорыс",
+    "атауыорысша",
+  ],
+  "name.kaz": [
+    "namekaz",
+    "названиеказ",
+    "названиенаказахском",
+    "наименованиеказ",
+    "атауы",
+    "атауықаз",
+    "атауықазақша",
+  ],
+  "description.rus": [
+    "descriptionrus",
+    "description",
+    "описание",
+    "описаниерус",
+    "описаниенарусском",
+    "сипаттамаорыс",
+    "сипаттамасыорысша",
+  ],
+  "description.kaz": [
+    "descriptionkaz",
+    "описаниеказ",
+    "описаниенаказахском",
+    "сипаттама",
+    "сипаттамасы",
+    "сипаттамақаз",
+    "сипаттамасықазақша",
+  ],
+  vat: ["vat", "ндс", "ставкандс", "ндс", "ққс", "ққсмөлшерлемесі"],
+  skuId: ["skuid", "idsku", "skuидентификатор"],
+  attributeValueCodes: ["attributevaluecodes", "кодызначений", "мәнкодтары"],
+  price: ["price", "цена", "ценатг", "стоимость", "баға", "бағасы", "бағатг"],
+  barcode: ["barcode", "штрихкод", "шк", "ean", "ean13", "gtin", "штрихкоды"],
+  photos: ["photos", "photo", "фото", "фотографии", "изображения", "сурет", "суреттер"],
+};
+
+const BY_TITLE: ReadonlyMap<string, string> = new Map(
+  Object.entries(ALIASES).flatMap(([name, titles]) =>
+    titles.map((title) => [title, name] as const),
+  ),
+);
+const KIND: ReadonlyMap<string, Column["kind"]> = new Map<string, Column["kind"]>([
+  ["productKey", "key"],
+  ...PRODUCT_COLUMNS.map((n) => [n, "product"] as const),
+  ...SKU_COLUMNS.map((n) => [n, "sku"] as const),
+]);
+const ATTRIBUTE_PREFIX = /^(?:attributes?|атрибут|характеристика|сипаттама)\s*[.:]\s*/i;
+
+/** The column a title names, or undefined. `Фото 2` is photos, `attributes.Color` the code `Color`. */
+export function columnFor(title: string, index: number): Column | undefined {
+  const attribute = ATTRIBUTE_PREFIX.exec(title);
+  if (attribute && title.length > attribute[0].length) {
+    const code = title.slice(attribute[0].length).trim();
+    return { index, kind: "attribute", name: `attributes.${code}`, code };
+  }
+  const key = normalizeTitle(title);
+  const name = BY_TITLE.get(key) ?? BY_TITLE.get(key.replace(/\d+$/, ""));
+  if (!name) return undefined;
+  if (name !== "photos" && !BY_TITLE.has(key)) return undefined;
+  return { index, kind: KIND.get(name)!, name } as Column;
+}
+
+/**
+ * Matches header titles to the contract's fields (aliases above). Cells are sparse: a
+ * title's place is its index. A second column of a field is a problem, except photos.
  */
 export function readHeader(cells: readonly string[]): Header {
   const columns: Column[] = [];
   const problems: HeaderProblem[] = [];
   const untitled: number[] = [];
   const seen = new Set<string>();
-  cells.forEach((raw, index) => {
-    const title = raw.trim();
+  const width = cells.length;
+  for (let index = 0; index < width; index++) {
+    const title = (cells[index] ?? "").trim();
     if (title === "") {
+      // Only columns up to the last title can be "untitled"; the rest are tracked per row.
       untitled.push(index);
-      return;
+      continue;
     }
-    const lower = title.toLowerCase();
-    const kind = FIXED.get(lower);
-    let column: Column | undefined;
-    if (kind) {
-      column = { index, kind, name: CANONICAL.get(lower) } as Column;
-    } else if (lower.startsWith(ATTRIBUTE_PREFIX) && title.length > ATTRIBUTE_PREFIX.length) {
-      const code = title.slice(ATTRIBUTE_PREFIX.length).trim();
-      column = { index, kind: "attribute", name: `${ATTRIBUTE_PREFIX}${code}`, code };
-    }
+    const column = columnFor(title, index);
     if (!column) {
       problems.push({ field: title, index, code: "unknown-field" });
-      return;
+      continue;
     }
-    if (seen.has(column.name)) {
-      problems.push({ field: column.name, index, code: "invalid", detail: "duplicate column" });
-      return;
+    if (seen.has(column.name) && !REPEATABLE.has(column.name)) {
+      problems.push({ field: column.name, index, code: "duplicate-column" });
+      continue;
     }
     seen.add(column.name);
     columns.push(column);
-  });
+  }
   return { columns, problems, untitled };
+}
+
+/** How many of a row's cells name known columns. */
+export function knownTitles(cells: readonly string[]): { known: number; required: boolean } {
+  let known = 0;
+  let required = false;
+  cells.forEach((cell, index) => {
+    const column = cell.trim() ? columnFor(cell.trim(), index) : undefined;
+    if (!column) return;
+    known++;
+    if (REQUIRED_COLUMNS.includes(column.name)) required = true;
+  });
+  return { known, required };
+}
+
+/** Columns no product can do without (the API requires them), missing from the header. */
+export function missingColumns(header: Header): string[] {
+  const present = new Set(header.columns.map((c) => c.name));
+  return ["categoryId", "brandId", "name.rus", "description.rus", "price"].filter(
+    (name) => !present.has(name),
+  );
 }
 
 export function hasProductColumns(header: Header): boolean {
   return header.columns.some((c) => REQUIRED_COLUMNS.includes(c.name));
 }
+
+/** `column C` for a column with no title: the letter the seller's program shows. */
+export const untitledField = (index: number) => columnName(index + 1);

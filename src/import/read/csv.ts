@@ -4,38 +4,60 @@ import { FileRejected } from "./reject.js";
 import { isEmptyRow, type SheetRow, type Table } from "./table.js";
 import type { DecodedText } from "./text.js";
 
-const SEPARATORS = [";", ",", "\t"] as const;
+const SEPARATORS = [";", ",", "\t", "|"] as const;
+const SAMPLE_LINES = 20;
 
-/**
- * The separator is whichever of `;` `,` tab occurs most in the first line outside quotes:
- * Excel writes `;` in Russian/Kazakh locales and `,` elsewhere, always the same in the header.
- */
-export function detectSeparator(text: string): string {
-  const counts = new Map<string, number>(SEPARATORS.map((s) => [s, 0]));
+/** Per line of the first ones with content, how often `sep` occurs outside quotes. */
+function countsPerLine(text: string, sep: string): number[] {
+  const counts: number[] = [];
   let quoted = false;
-  let seenContent = false;
-  for (let i = 0; i < text.length; i++) {
+  let n = 0;
+  let content = false;
+  for (let i = 0; i < text.length && counts.length < SAMPLE_LINES; i++) {
     const ch = text[i]!;
     if (ch === '"') quoted = !quoted;
     else if (quoted) continue;
     else if (ch === "\n" || ch === "\r") {
-      // Blank leading lines are skipped: the header is the first line with something on it.
-      if (seenContent) break;
+      if (content) counts.push(n);
+      n = 0;
+      content = false;
     } else {
-      if (ch !== " " && ch !== "\t") seenContent = true;
-      const n = counts.get(ch);
-      if (n !== undefined) counts.set(ch, n + 1);
+      if (ch === sep) n++;
+      if (ch !== " ") content = true;
     }
   }
+  if (content && counts.length < SAMPLE_LINES) counts.push(n);
+  return counts;
+}
+
+/**
+ * The separator is the one of `;` `,` tab `|` that splits the first lines most consistently
+ * (the same count on most lines), so a title line above the header or a comma in an unquoted
+ * name does not decide it. Excel writes `;` in Russian/Kazakh locales and `,` elsewhere.
+ */
+export function detectSeparator(text: string): string {
   let best = ",";
-  let bestCount = 0;
-  for (const [sep, n] of counts) {
-    if (n > bestCount) {
-      best = sep;
-      bestCount = n;
+  let bestScore = 0;
+  for (const sep of SEPARATORS) {
+    const frequency = new Map<number, number>();
+    for (const n of countsPerLine(text, sep))
+      if (n > 0) frequency.set(n, (frequency.get(n) ?? 0) + 1);
+    for (const [n, lines] of frequency) {
+      const score = lines * 1000 + n;
+      if (score > bestScore) {
+        best = sep;
+        bestScore = score;
+      }
     }
   }
   return best;
+}
+
+/** `sep=;` on the first line (Excel's hint): the separator, and the text after that line. */
+export function separatorHint(text: string): { delimiter: string; rest: string } | undefined {
+  const match = /^\ufeff?"?sep=(.)"?[^\r\n]*(\r\n|\r|\n|$)/i.exec(text);
+  if (!match) return undefined;
+  return { delimiter: match[1]!, rest: text.slice(match[0].length) };
 }
 
 /**
@@ -70,23 +92,29 @@ function parseRecords(
   return index;
 }
 
+export interface CsvTable extends Table {
+  delimiter: string;
+}
+
 /**
  * Parses CSV text into non-empty rows numbered as Excel shows them: every record is one row
- * (a quoted multi-line cell stays in one row) and blank records count as rows but are not
- * kept. Empty records are dropped by a cheap pre-scan first (see `keepNonEmptyRecords`); if
- * its record count ever disagrees with csv-parse (odd quoting, mixed line breaks), the text
- * is parsed again whole, numbering records as csv-parse sees them.
+ * (a quoted multi-line cell stays in one row), blank records count as rows but are not
+ * kept, and a `sep=` hint line is not a row (Excel does not show it). Empty records are
+ * dropped by a cheap pre-scan first (see `keepNonEmptyRecords`); if its record count ever
+ * disagrees with csv-parse (odd quoting, mixed line breaks), the text is parsed again whole.
  */
-export function readCsv(decoded: DecodedText, maxRows: number): Table {
-  const delimiter = detectSeparator(decoded.text);
+export function readCsv(decoded: DecodedText, maxRows: number): CsvTable {
+  const hint = separatorHint(decoded.text);
+  const text = hint ? hint.rest : decoded.text;
+  const delimiter = hint?.delimiter ?? detectSeparator(text);
   const tooMany = () => new FileRejected("too-many-rows", { max: maxRows }, "csv");
   const found: SheetRow[] = [];
   const collect = (rowOf: (index: number) => number) => (cells: string[], index: number) => {
     if (found.length > maxRows) throw tooMany();
     found.push({ row: rowOf(index), cells });
   };
-  // The header plus `maxRows` data rows.
-  const kept = keepNonEmptyRecords(decoded.text, delimiter, maxRows + 1);
+  // Title rows, the header and `maxRows` data rows.
+  const kept = keepNonEmptyRecords(text, delimiter, maxRows + 1);
   if (!kept) throw tooMany();
   const count = parseRecords(
     kept.text,
@@ -96,13 +124,12 @@ export function readCsv(decoded: DecodedText, maxRows: number): Table {
   if (count !== kept.rows.length) {
     found.length = 0;
     parseRecords(
-      decoded.text,
+      text,
       delimiter,
       collect((i) => i + 1),
     );
   }
   if (found.length > maxRows + 1) throw tooMany();
-  const [header, ...rows] = found;
-  if (!header) throw new FileRejected("empty", undefined, "csv");
-  return { header, rows, cp1251: decoded.cp1251 };
+  if (found.length === 0) throw new FileRejected("empty", undefined, "csv");
+  return { rows: found, cp1251: decoded.cp1251, delimiter };
 }

@@ -1,5 +1,6 @@
 import type { FileFormat, FileRejection } from "../types.js";
-import { isZip, listZipEntries, type ZipEntry } from "./zip.js";
+import { wideTextEncoding } from "./text.js";
+import { isZip, listZipEntries, type ZipEntry, type ZipLimits } from "./zip.js";
 
 export type Detected =
   | { kind: "xlsx"; entries: ZipEntry[] }
@@ -13,11 +14,58 @@ const SIGNATURES: { type: string; bytes: number[] }[] = [
   { type: "jpeg", bytes: [0xff, 0xd8, 0xff] },
   { type: "gif", bytes: [0x47, 0x49, 0x46, 0x38] },
   { type: "webp", bytes: [0x52, 0x49, 0x46, 0x46] }, // RIFF (webp, wav, avi)
-  { type: "xls", bytes: [0xd0, 0xcf, 0x11, 0xe0] }, // OLE2: old .xls / .doc
   { type: "rar", bytes: [0x52, 0x61, 0x72, 0x21] },
   { type: "7z", bytes: [0x37, 0x7a, 0xbc, 0xaf] },
   { type: "gzip", bytes: [0x1f, 0x8b] },
 ];
+
+const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+/** `name` as UTF-16LE, how a compound file (OLE2) names its streams. */
+function hasStreamName(bytes: Uint8Array, name: string): boolean {
+  const needle = Buffer.from(name, "utf16le");
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(needle);
+}
+
+/**
+ * A compound file: a password-protected .xlsx/.docx (its package is an `EncryptedPackage`
+ * stream), an old .xls (a `Workbook` or `Book` stream), or something else (.doc, .msg).
+ */
+function compoundFile(bytes: Uint8Array, claimed: string): Detected {
+  if (hasStreamName(bytes, "EncryptedPackage")) return { kind: "reject", reason: "encrypted" };
+  if (hasStreamName(bytes, "Workbook") || hasStreamName(bytes, "Book") || claimed === "xls") {
+    return { kind: "reject", reason: "xls" };
+  }
+  const type = claimed === "doc" ? "doc" : "ole";
+  return { kind: "reject", reason: "unsupported-type", params: { type } };
+}
+
+/** A zip that is not an .xlsx: named by what it holds. */
+function otherZip(entries: ZipEntry[], bytes: Uint8Array, claimed?: FileFormat): Detected {
+  const has = (prefix: string) => entries.some((e) => e.name.startsWith(prefix));
+  if (has("xl/workbook.bin")) return { kind: "reject", reason: "xlsb" };
+  const mimetype = entries.find((e) => e.name === "mimetype" && e.method === 0);
+  const kind = mimetype
+    ? new TextDecoder().decode(
+        bytes.subarray(
+          mimetype.dataOffset,
+          mimetype.dataOffset + Math.min(mimetype.compressedSize, 100),
+        ),
+      )
+    : "";
+  if (kind.includes("opendocument.spreadsheet") || (has("content.xml") && !kind)) {
+    return { kind: "reject", reason: "ods" };
+  }
+  if (claimed === "xlsx") return { kind: "reject", reason: "bad-xlsx", format: "xlsx" };
+  const type = has("word/")
+    ? "docx"
+    : has("ppt/")
+      ? "pptx"
+      : kind.includes("opendocument")
+        ? "odt"
+        : "zip";
+  return { kind: "reject", reason: "unsupported-type", params: { type } };
+}
 
 function startsWith(bytes: Uint8Array, prefix: number[]): boolean {
   return prefix.length <= bytes.length && prefix.every((b, i) => bytes[i] === b);
@@ -53,29 +101,34 @@ function looksBinary(bytes: Uint8Array): boolean {
  * Decides what the bytes are by their content first (a .csv that is JSON inside is read as
  * JSON), using the name only to pick a better message for bytes that are none of ours.
  */
-export function detect(bytes: Uint8Array, fileName: string, mimeType?: string): Detected {
+export function detect(
+  bytes: Uint8Array,
+  fileName: string,
+  mimeType?: string,
+  limits?: ZipLimits,
+): Detected {
   const claimed = claimedFormat(fileName, mimeType);
   if (isZip(bytes) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06])) {
-    const entries = listZipEntries(bytes);
+    const entries = listZipEntries(bytes, limits);
     if (!entries)
       return {
         kind: "reject",
         reason: claimed === "xlsx" ? "bad-xlsx" : "binary",
         format: claimed === "xlsx" ? "xlsx" : undefined,
       };
-    if (entries.some((e) => e.name === "xl/workbook.xml")) return { kind: "xlsx", entries };
-    if (claimed === "xlsx") return { kind: "reject", reason: "bad-xlsx", format: "xlsx" };
-    const type = entries.some((e) => e.name.startsWith("word/"))
-      ? "docx"
-      : entries.some((e) => e.name.startsWith("ppt/"))
-        ? "pptx"
-        : "zip";
-    return { kind: "reject", reason: "unsupported-type", params: { type } };
+    if (entries.some((e) => /^xl\/workbook\.xml$/i.test(e.name) || e.name === "xl/workbook.xml")) {
+      return { kind: "xlsx", entries };
+    }
+    return otherZip(entries, bytes, claimed);
   }
+  if (startsWith(bytes, OLE2)) return compoundFile(bytes, extension(fileName));
   const known = SIGNATURES.find((s) => startsWith(bytes, s.bytes));
   if (known) return { kind: "reject", reason: "unsupported-type", params: { type: known.type } };
+  if (wideTextEncoding(bytes)) return { kind: "text", hint: claimed };
   if (looksBinary(bytes)) {
     if (claimed === "xlsx") return { kind: "reject", reason: "bad-xlsx", format: "xlsx" };
+    const ext = extension(fileName);
+    if (ext === "xls" || ext === "xlsb" || ext === "ods") return { kind: "reject", reason: ext };
     return { kind: "reject", reason: "binary" };
   }
   return { kind: "text", hint: claimed };

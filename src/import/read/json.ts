@@ -27,14 +27,110 @@ export function exceedsDepth(text: string, max: number): boolean {
   return false;
 }
 
-/** Line of a JSON.parse error ("... at position 123 ..."), to point the seller at it. */
-function errorLine(text: string, error: unknown): number | undefined {
-  const match = /position (\d+)/.exec(String((error as Error)?.message));
-  if (!match) return undefined;
-  const position = Number(match[1]);
+/** What is wrong where, found by our own scan: Node's messages differ between versions. */
+export interface JsonSyntaxError {
+  offset: number;
+  comment: boolean;
+}
+
+const WS: ReadonlySet<number> = new Set([0x20, 0x09, 0x0a, 0x0d]);
+
+/**
+ * A minimal JSON syntax scan that finds the first error's offset (a trailing comma, a comment,
+ * a missing quote, the end of the text), run only after JSON.parse has failed. Depth is
+ * already bounded by `exceedsDepth`.
+ */
+export function findJsonError(text: string): JsonSyntaxError {
+  let i = 0;
+  const fail = (): never => {
+    const comment = text[i] === "/" && (text[i + 1] === "/" || text[i + 1] === "*");
+    throw { offset: Math.min(i, text.length), comment } satisfies JsonSyntaxError;
+  };
+  const skip = () => {
+    while (i < text.length && WS.has(text.charCodeAt(i))) i++;
+  };
+  const literal = (word: string) => {
+    if (text.startsWith(word, i)) i += word.length;
+    else fail();
+  };
+  const string = () => {
+    i++;
+    while (i < text.length && text[i] !== '"') {
+      if (text.charCodeAt(i) < 0x20) fail();
+      i += text[i] === "\\" ? 2 : 1;
+    }
+    if (i >= text.length) fail();
+    i++;
+  };
+  const number = () => {
+    const m = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
+    if (!m) fail();
+    i += m![0].length;
+  };
+  const value = (): void => {
+    skip();
+    const ch = text[i];
+    if (ch === "{") container("}", true);
+    else if (ch === "[") container("]", false);
+    else if (ch === '"') string();
+    else if (ch === "t") literal("true");
+    else if (ch === "f") literal("false");
+    else if (ch === "n") literal("null");
+    else number();
+  };
+  const container = (close: string, object: boolean): void => {
+    i++;
+    skip();
+    if (text[i] === close) {
+      i++;
+      return;
+    }
+    for (;;) {
+      skip();
+      if (object) {
+        if (text[i] !== '"') fail();
+        string();
+        skip();
+        if (text[i] !== ":") fail();
+        i++;
+      }
+      value();
+      skip();
+      if (text[i] === ",") {
+        i++;
+        skip();
+        if (text[i] === close) fail(); // a trailing comma
+        continue;
+      }
+      if (text[i] === close) {
+        i++;
+        return;
+      }
+      fail();
+    }
+  };
+  try {
+    value();
+    skip();
+    if (i < text.length) fail();
+  } catch (error) {
+    if (typeof error === "object" && error && "offset" in error) return error as JsonSyntaxError;
+    throw error;
+  }
+  return { offset: text.length, comment: false };
+}
+
+/** 1-based line and column of an offset. */
+export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
   let line = 1;
-  for (let i = 0; i < position && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
-  return line;
+  let lineStart = 0;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -53,16 +149,17 @@ export function readJson(
   maxProducts: number,
 ): Assembled {
   if (exceedsDepth(text, MAX_DEPTH)) {
-    throw new FileRejected("bad-json", { detail: "too deep" }, "json");
+    throw new FileRejected("bad-json", undefined, "json");
   }
   let root: unknown;
   try {
     root = JSON.parse(text);
-  } catch (error) {
-    const line = errorLine(text, error);
-    throw new FileRejected("bad-json", line ? { line } : undefined, "json");
+  } catch {
+    const error = findJsonError(text);
+    const where = lineAndColumn(text, error.offset);
+    throw new FileRejected(error.comment ? "json-comments" : "bad-json", where, "json");
   }
-  const expected = { expected: '{"products": [...]} or [...]' };
+  const expected = { expected: '{"products": [ … ]}' };
   let list: unknown;
   const extraKeys: string[] = [];
   if (Array.isArray(root)) list = root;

@@ -4,24 +4,32 @@ import type {
   IssueCode,
   ParsedProduct,
   ProductIssue,
+  ReadingInfo,
   SourceRef,
 } from "../types.js";
 import {
   type Column,
   type Header,
   hasProductColumns,
+  knownTitles,
+  missingColumns,
   type ProductColumn,
   REQUIRED_COLUMNS,
   readHeader,
   type SkuColumn,
+  untitledField,
 } from "./columns.js";
+import { generalText, zeroPaddedWidth } from "./numfmt.js";
 import { FileRejected } from "./reject.js";
-import type { SheetRow, Table } from "./table.js";
+import { type Cell, cellText, type NumberCell, type SheetRow, type Table } from "./table.js";
 import { type ProductSchema, validateProduct } from "./validate.js";
 import {
-  barcodeText,
+  barcodeFromNumber,
+  barcodeFromText,
   type Converted,
   hasLostKazakhLetters,
+  learnConvention,
+  type NumberConvention,
   parseBoolean,
   parseDecimal,
   parseInteger,
@@ -32,6 +40,7 @@ export interface Assembled {
   products: ParsedProduct[];
   invalid: InvalidProduct[];
   warnings: FileWarning[];
+  reading?: ReadingInfo;
 }
 
 type Params = Record<string, string | number>;
@@ -76,34 +85,53 @@ function objectIn(data: Json, key: string): Json {
   return created;
 }
 
+/** A column the import does not take, with data in some row: each such row is a problem. */
+interface Stray {
+  field: string;
+  code: IssueCode;
+  letter: string;
+}
+
 class Assembler {
   private readonly drafts: Draft[] = [];
   private readonly byKey = new Map<string, Draft>();
   private readonly kazakhRows: number[] = [];
+  private readonly paddedRows: number[] = [];
   private readonly columnIndex = new Map<string, number>();
   private readonly keyColumn: Column | undefined;
   private readonly productColumns: Column[];
   private readonly skuColumns: Column[];
-  /** Columns the file has that the import does not know (or duplicates), with data in them. */
-  private readonly extraWithData = new Set<number>();
+  private readonly photoColumns: Column[];
+  /** Indexes of the columns read, and of the ones ignored (an index column of row numbers). */
+  private readonly taken = new Set<number>();
+  private readonly strays = new Map<number, Stray>();
 
   constructor(
-    private readonly header: Header,
+    header: Header,
     private readonly cp1251: boolean,
+    private readonly convention: NumberConvention,
+    ignored: ReadonlySet<number>,
   ) {
-    for (const c of header.columns) this.columnIndex.set(c.name, c.index);
+    for (const c of header.columns) {
+      if (!this.columnIndex.has(c.name)) this.columnIndex.set(c.name, c.index);
+      this.taken.add(c.index);
+    }
+    for (const i of ignored) this.taken.add(i);
+    for (const p of header.problems) {
+      this.strays.set(p.index, { field: p.field, code: p.code, letter: untitledField(p.index) });
+    }
     this.keyColumn = header.columns.find((c) => c.kind === "key");
     this.productColumns = header.columns.filter(
       (c) => c.kind === "product" || c.kind === "attribute",
     );
-    this.skuColumns = header.columns.filter((c) => c.kind === "sku");
+    this.skuColumns = header.columns.filter((c) => c.kind === "sku" && c.name !== "photos");
+    this.photoColumns = header.columns.filter((c) => c.name === "photos");
   }
 
   add(sheetRow: SheetRow): void {
     const { row, cells } = sheetRow;
-    const cell = (c: Column) => (cells[c.index] ?? "").trim();
-    this.noteExtraColumns(cells);
-    const key = this.keyColumn ? cell(this.keyColumn) : "";
+    const text = (c: Column) => cellText(cells[c.index]).trim();
+    const key = this.keyColumn ? text(this.keyColumn) : "";
     let draft = key ? this.byKey.get(key) : undefined;
     if (!draft) {
       draft = {
@@ -118,13 +146,17 @@ class Assembler {
       if (key) this.byKey.set(key, draft);
     }
     draft.rows.push(row);
+    this.noteStrayCells(draft, sheetRow);
     for (const column of this.productColumns) {
-      const raw = cell(column);
+      const raw = text(column);
       if (raw === "") continue;
       const source = draft.sources.get(column.name);
       if (!source) {
         draft.sources.set(column.name, { raw, row });
-        this.setProductValue(draft, column, raw, row);
+        const cell = cells[column.index]!;
+        if (typeof cell === "object" && cell.kind === "problem") {
+          this.issue(draft, row, column.name, cell.code, cell.params);
+        } else this.setProductValue(draft, column, cell, raw, row);
       } else if (!sameValue(source.raw, raw)) {
         this.issue(draft, row, column.name, "conflict", { rows: `${source.row}, ${row}` });
       }
@@ -132,24 +164,53 @@ class Assembler {
     const sku: Json = {};
     const skuIndex = draft.skuRows.length;
     for (const column of this.skuColumns) {
-      const raw = cell(column);
-      if (raw !== "") this.setSkuValue(draft, sku, column.name as SkuColumn, raw, row);
+      const cell = cells[column.index];
+      if (cellText(cell).trim() === "") continue;
+      if (typeof cell === "object" && cell.kind === "problem") {
+        this.issue(draft, row, column.name, cell.code, cell.params);
+      } else this.setSkuValue(draft, sku, column.name as SkuColumn, cell!, row);
     }
+    this.setPhotos(draft, sku, cells, row);
     listIn(draft.data, "skus").push(sku);
     draft.skuRows[skuIndex] = row;
   }
 
-  private noteExtraColumns(cells: readonly string[]): void {
-    for (const p of this.header.problems) {
-      if (!this.extraWithData.has(p.index) && (cells[p.index] ?? "").trim() !== "") {
-        this.extraWithData.add(p.index);
-      }
+  /** Photos from every photo column, left to right, each cell maybe a `|` list. */
+  private setPhotos(draft: Draft, sku: Json, cells: readonly Cell[], row: number): void {
+    const urls: string[] = [];
+    for (const column of this.photoColumns) {
+      const cell = cells[column.index];
+      if (typeof cell === "object" && cell.kind === "problem") {
+        this.issue(draft, row, "photos", cell.code, cell.params);
+      } else urls.push(...splitList(cellText(cell)));
     }
-    for (const index of this.header.untitled) {
-      if (!this.extraWithData.has(index) && (cells[index] ?? "").trim() !== "") {
-        this.extraWithData.add(index);
-      }
-    }
+    if (urls.length > 0) sku.photos = urls.map((mediaFile, i) => ({ mediaFile, order: i + 1 }));
+  }
+
+  /**
+   * Data in a column the import does not take (unknown, duplicate or untitled) would be lost:
+   * every row that has some is a problem naming the column and the value, never only the first.
+   */
+  private noteStrayCells(draft: Draft, sheetRow: SheetRow): void {
+    sheetRow.cells.forEach((cell, index) => {
+      if (this.taken.has(index)) return;
+      const value = cellText(cell).trim();
+      if (value === "") return;
+      const stray = this.strays.get(index);
+      const letter = untitledField(index);
+      const params = { column: letter, value: value.slice(0, 100) };
+      const located: Located = {
+        issue: {
+          ref: rowsRef([sheetRow.row]),
+          field: stray?.field ?? letter,
+          code: stray?.code ?? "untitled-column",
+          params,
+        },
+        row: sheetRow.row,
+        column: index,
+      };
+      draft.issues.push(located);
+    });
   }
 
   private issue(draft: Draft, row: number, field: string, code: IssueCode, params?: Params): void {
@@ -169,11 +230,16 @@ class Assembler {
     else this.issue(draft, row, field, result.code, result.params);
   }
 
-  private setProductValue(draft: Draft, column: Column, raw: string, row: number): void {
+  private integer(draft: Draft, row: number, field: string, cell: Cell, set: (v: number) => void) {
+    this.convert(draft, row, field, integerOf(cell, field === "vat"), set);
+  }
+
+  private setProductValue(draft: Draft, column: Column, cell: Cell, raw: string, row: number) {
     const data = draft.data;
     if (column.kind === "attribute") {
       const valueCodes = splitList(raw);
       if (valueCodes.length === 0) return;
+      this.checkLetters(draft, row, column.name, raw);
       listIn(data, "attributes").push({ code: column.code, valueCodes });
       draft.attributeCodes.push(column.code);
       return;
@@ -184,85 +250,70 @@ class Assembler {
       case "shopId":
       case "categoryId":
       case "brandId":
-        this.convert(draft, row, name, parseInteger(raw), (v) => {
+      case "vat":
+        this.integer(draft, row, name, cell, (v) => {
           data[name] = v;
         });
         return;
-      case "vat":
-        this.convert(draft, row, name, parseInteger(raw, true), (v) => {
-          data.vat = v;
-        });
-        return;
-      case "isLocalMade":
-        this.convert(draft, row, name, parseBoolean(raw), (v) => {
+      case "isLocalMade": {
+        const value: Converted<boolean> =
+          typeof cell === "object" && cell.kind === "boolean"
+            ? { ok: true, value: cell.value }
+            : parseBoolean(raw);
+        this.convert(draft, row, name, value, (v) => {
           data.isLocalMade = v;
         });
         return;
+      }
       default: {
         const [object, language] = name.split(".") as ["name" | "description", "rus" | "kaz"];
         objectIn(data, object)[language] = raw;
-        if (language === "kaz" && this.cp1251 && hasLostKazakhLetters(raw)) {
-          this.issue(draft, row, name, "kazakh-letters-lost");
-          if (this.kazakhRows.at(-1) !== row) this.kazakhRows.push(row);
-        }
+        this.checkLetters(draft, row, name, raw);
       }
     }
   }
 
-  private setSkuValue(draft: Draft, sku: Json, name: SkuColumn, raw: string, row: number): void {
+  /** In a Windows-1251 file, `?` where a Kazakh letter was, in any text column. */
+  private checkLetters(draft: Draft, row: number, field: string, raw: string): void {
+    if (!this.cp1251 || !hasLostKazakhLetters(raw)) return;
+    this.issue(draft, row, field, "kazakh-letters-lost");
+    if (this.kazakhRows.at(-1) !== row) this.kazakhRows.push(row);
+  }
+
+  private setSkuValue(draft: Draft, sku: Json, name: SkuColumn, cell: Cell, row: number): void {
+    const raw = cellText(cell).trim();
     switch (name) {
       case "skuId":
-        this.convert(draft, row, name, parseInteger(raw), (v) => {
+        this.integer(draft, row, name, cell, (v) => {
           sku.skuId = v;
         });
         return;
       case "price":
-        this.convert(draft, row, name, parseDecimal(raw), (v) => {
+        this.convert(draft, row, name, priceOf(cell, this.convention), (v) => {
           sku.price = v;
         });
         return;
-      case "barcode":
-        sku.barcode = barcodeText(raw);
+      case "barcode": {
+        const number = typeof cell === "object" && cell.kind === "number" ? cell : undefined;
+        const reading = number
+          ? barcodeFromNumber(number.value, number.shown, zeroPaddedWidth(number.format))
+          : barcodeFromText(raw);
+        if (!reading.ok) this.issue(draft, row, name, reading.code, reading.params);
+        else {
+          sku.barcode = reading.value;
+          if (reading.padded) this.paddedRows.push(row);
+        }
         return;
+      }
       case "attributeValueCodes": {
         const codes = splitList(raw);
         if (codes.length > 0) sku.attributeValueCodes = codes;
         return;
       }
-      case "photos": {
-        const urls = splitList(raw);
-        if (urls.length > 0) sku.photos = urls.map((mediaFile, i) => ({ mediaFile, order: i + 1 }));
-        return;
-      }
-    }
-  }
-
-  /**
-   * Columns the import does not know are a problem of the file, not of one product. They are
-   * reported once, as an `unknown-field` issue on the header row (row 1) attached to the
-   * first product, and only when some row has a value in them: an empty stray column loses
-   * nothing, while a misspelt one (`prise`, `name.kz`) would silently drop the seller's data.
-   * The seller sees it in the list of problems and may fix the file or import the others.
-   */
-  private reportExtraColumns(first: Draft, headerRow: number): void {
-    const byIndex = new Map(this.header.problems.map((p) => [p.index, p]));
-    for (const index of [...this.extraWithData].sort((a, b) => a - b)) {
-      const problem = byIndex.get(index);
-      const field = problem?.field ?? `column ${index + 1}`;
-      const params = problem?.detail ? { detail: problem.detail } : undefined;
-      const issue: ProductIssue = {
-        ref: rowsRef([headerRow]),
-        field,
-        code: problem?.code ?? "unknown-field",
-        ...(params ? { params } : {}),
-      };
-      first.issues.push({ issue, row: headerRow, column: index });
     }
   }
 
   finish(schema: ProductSchema, vatRates: readonly number[], headerRow: number): Assembled {
-    const first = this.drafts[0];
-    if (first) this.reportExtraColumns(first, headerRow);
     const products: ParsedProduct[] = [];
     const invalid: InvalidProduct[] = [];
     for (const draft of this.drafts) {
@@ -302,7 +353,19 @@ class Assembler {
     if (this.cp1251) warnings.push({ code: "windows-1251" });
     if (this.kazakhRows.length > 0)
       warnings.push({ code: "kazakh-letters-lost", rows: this.kazakhRows });
-    return { products, invalid, warnings };
+    return { products, invalid, warnings, reading: this.reading(headerRow) };
+  }
+
+  private reading(headerRow: number): ReadingInfo {
+    const reading: ReadingInfo = { headerRow };
+    if (this.convention.decimal) reading.decimalSeparator = this.convention.decimal;
+    if (this.convention.thousands) reading.thousandsSeparator = this.convention.thousands;
+    const padded = this.paddedRows;
+    if (padded.length > 0) {
+      const rows = padded.slice(0, 10).join(", ") + (padded.length > 10 ? ", …" : "");
+      reading.notes = [{ code: "barcodes-padded", params: { count: padded.length, rows } }];
+    }
+    return reading;
   }
 
   /** The column and row a zod path points at: a SKU's row for SKU fields. */
@@ -329,22 +392,122 @@ function sameValue(a: string, b: string): boolean {
   return a === b || a.replace(/\s+/g, " ").toLowerCase() === b.replace(/\s+/g, " ").toLowerCase();
 }
 
+const fail = (code: IssueCode, params?: Record<string, string | number>) =>
+  ({ ok: false, code, ...(params ? { params } : {}) }) as const;
+
+/** Twelve significant digits: `0.12 * 100` is 12, not 12.000000000000002. */
+const tidy = (n: number) => Number(n.toPrecision(12));
+
+/** A number column's cell: a date or a cell showing other digits than it holds is a problem. */
+function numberOf(cell: NumberCell): Converted<number> {
+  if (cell.date) return fail("date-not-number", { value: cell.shown });
+  const value = cell.percent ? tidy(cell.value * 100) : cell.value;
+  if (cell.decimals !== undefined && !cell.percent) {
+    const shown = Number(cell.value.toFixed(cell.decimals));
+    if (shown !== tidy(cell.value)) {
+      return fail("hidden-decimals", { value: cell.shown, stored: generalText(cell.value) });
+    }
+  }
+  return { ok: true, value };
+}
+
+/** Ids and VAT; a percent cell (0.12 shown 12%) is the percent the seller sees. */
+function integerOf(cell: Cell, percentAllowed: boolean): Converted<number> {
+  if (typeof cell === "object" && cell.kind === "number") {
+    const number = numberOf(cell);
+    if (!number.ok) return number;
+    if (!Number.isInteger(number.value)) return fail("not-an-integer");
+    if (!Number.isSafeInteger(number.value)) return fail("too-big");
+    return number;
+  }
+  return parseInteger(cellText(cell).trim(), percentAllowed);
+}
+
+function priceOf(cell: Cell, convention: NumberConvention): Converted<number> {
+  if (typeof cell === "object" && cell.kind === "number") return numberOf(cell);
+  return parseDecimal(cellText(cell).trim(), convention);
+}
+
+/** How far down a title block may reach before the header. */
+const HEADER_SEARCH_ROWS = 30;
+
 /**
- * Turns the rows of a CSV or XLSX sheet into products: rows sharing a `productKey` are one
- * product (one SKU per row), every issue of every product is collected.
+ * The header as a person finds it: the first row whose cells name known columns (two of
+ * them, or one of the required ones), skipping title rows, empty rows and group rows above.
+ * Returns its place in `table.rows`.
+ */
+export function findHeader(table: Table): number | undefined {
+  const limit = Math.min(table.rows.length, HEADER_SEARCH_ROWS);
+  for (let i = 0; i < limit; i++) {
+    const { known, required } = knownTitles(table.rows[i]!.cells.map(cellText));
+    if (known >= 2 || (known === 1 && required)) return i;
+  }
+  return undefined;
+}
+
+/** Header titles with merged cells spread: `photos` merged over G:I titles G, H and I. */
+function headerTitles(table: Table, headerRow: SheetRow): string[] {
+  const titles = headerRow.cells.map(cellText);
+  for (const merge of table.merges ?? []) {
+    if (merge.row !== headerRow.row) continue;
+    const title = titles[merge.from] ?? "";
+    for (let i = merge.from + 1; i <= merge.to; i++) if (!titles[i]?.trim()) titles[i] = title;
+  }
+  return titles;
+}
+
+/**
+ * Untitled columns holding the row numbers 0, 1, 2… or 1, 2, 3… (pandas writes its index
+ * so): ignored. Any other untitled column with data is a problem on each row that has some.
+ */
+function indexColumns(untitled: readonly number[], rows: readonly SheetRow[]): Set<number> {
+  const out = new Set<number>();
+  for (const index of untitled) {
+    const first = Number(cellText(rows[0]?.cells[index]).trim());
+    if (first !== 0 && first !== 1) continue;
+    const isIndex = rows.every((r, k) => {
+      const text = cellText(r.cells[index]).trim();
+      return text !== "" && Number(text) === first + k;
+    });
+    if (isIndex) out.add(index);
+  }
+  return out;
+}
+
+/**
+ * Turns the rows of a CSV or XLSX sheet into products: the header is found as a person would
+ * (see `findHeader`), rows sharing a `productKey` are one product (one SKU per row), every
+ * issue of every product is collected.
  */
 export function assembleProducts(
   table: Table,
   schema: ProductSchema,
   vatRates: readonly number[],
   format: "csv" | "xlsx",
+  headerAt = findHeader(table),
 ): Assembled {
-  const header = readHeader(table.header.cells);
+  const headerRow = headerAt === undefined ? undefined : table.rows[headerAt];
+  if (!headerRow) {
+    throw new FileRejected("not-product-list", { expected: REQUIRED_COLUMNS.join(", ") }, format);
+  }
+  const header = readHeader(headerTitles(table, headerRow));
   if (!hasProductColumns(header)) {
     throw new FileRejected("not-product-list", { expected: REQUIRED_COLUMNS.join(", ") }, format);
   }
-  if (table.rows.length === 0) throw new FileRejected("empty", undefined, format);
-  const assembler = new Assembler(header, table.cp1251);
-  for (const row of table.rows) assembler.add(row);
-  return assembler.finish(schema, vatRates, table.header.row);
+  const rows = table.rows.slice(headerAt! + 1);
+  if (rows.length === 0) throw new FileRejected("empty", undefined, format);
+  // A column every product needs is missing: the file is refused naming it, rather than
+  // every row named for the same reason.
+  const missing = missingColumns(header);
+  if (missing.length > 0) {
+    throw new FileRejected("not-product-list", { expected: missing.join(", ") }, format);
+  }
+  const price = header.columns.find((c) => c.name === "price");
+  const convention = learnConvention(
+    price ? rows.map((r) => r.cells[price.index]).filter((c) => typeof c === "string") : [],
+  );
+  const ignored = indexColumns(header.untitled, rows);
+  const assembler = new Assembler(header, table.cp1251, convention, ignored);
+  for (const row of rows) assembler.add(row);
+  return assembler.finish(schema, vatRates, headerRow.row);
 }

@@ -1,18 +1,58 @@
-/** A spreadsheet row as text cells, numbered as the spreadsheet shows it (header = row 1). */
+import type { IssueCode } from "../types.js";
+
+/**
+ * A cell as the reader hands it to the row assembly: text as the seller sees it (CSV, and
+ * spreadsheet text cells), or a spreadsheet number/boolean with what it shows, or a cell that
+ * cannot be trusted (a formula never calculated, an error value) with why.
+ */
+export type Cell =
+  | string
+  | {
+      kind: "number";
+      value: number;
+      /** The text the cell shows under its number format. */
+      shown: string;
+      format: string;
+      percent: boolean;
+      date: boolean;
+      /** Decimals the format shows, when fixed. */
+      decimals?: number;
+    }
+  | { kind: "boolean"; value: boolean; shown: string }
+  | {
+      kind: "problem";
+      code: IssueCode;
+      params: Record<string, string | number>;
+      shown: string;
+    };
+
+export type NumberCell = Extract<Cell, { kind: "number" }>;
+
+/**
+ * A row numbered as the seller's program shows it. `cells` may be sparse (a cell far to the
+ * right costs one slot, never the gap): read it with `cellText(cells[i])`.
+ */
 export interface SheetRow {
   row: number;
-  cells: string[];
+  cells: Cell[];
 }
 
 /** What the CSV and XLSX readers hand to the row assembly: only non-empty rows. */
 export interface Table {
-  header: SheetRow;
+  /** Non-empty rows in order, the header among them (found by the assembly). */
   rows: SheetRow[];
   /** Decoded from Windows-1251: Kazakh letters may have become `?`. */
   cp1251: boolean;
+  /** Header cells merged across columns: the title applies to each (XLSX). */
+  merges?: { row: number; from: number; to: number }[];
 }
 
-export function isEmptyRow(cells: readonly string[]): boolean {
-  for (const cell of cells) if (cell.trim() !== "") return false;
-  return true;
+export function cellText(cell: Cell | undefined): string {
+  if (cell === undefined) return "";
+  return typeof cell === "string" ? cell : cell.shown;
+}
+
+export function isEmptyRow(cells: readonly Cell[]): boolean {
+  // `some` skips the holes of a sparse row.
+  return !cells.some((cell) => cellText(cell).trim() !== "");
 }

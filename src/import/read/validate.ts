@@ -70,24 +70,24 @@ function mapOne(
       if (issue.expected === "int" && typeof input !== "number") {
         return [{ path, code: "not-a-number" }];
       }
-      const code = EXPECTED[issue.expected];
-      return [
-        code
-          ? { path, code }
-          : { path, code: "invalid", params: { detail: `expected ${issue.expected}` } },
-      ];
+      return [{ path, code: EXPECTED[issue.expected] ?? "wrong-type" }];
     }
     case "too_small": {
       if (issue.origin === "string" || issue.origin === "array")
         return [{ path, code: "required" }];
       const min = Number(issue.minimum);
       if (min === 0 || min === 1) return [{ path, code: "not-positive" }];
-      return [{ path, code: "invalid", params: { detail: `too small (min ${min})` } }];
+      return [{ path, code: "too-small", params: { min } }];
     }
     case "too_big": {
       if (issue.origin === "string")
         return [{ path, code: "too-long", params: { max: Number(issue.maximum) } }];
-      return [{ path, code: "invalid", params: { detail: "too large" } }];
+      const max = Number(issue.maximum);
+      return [
+        Number.isSafeInteger(max)
+          ? { path, code: "too-big", params: { max } }
+          : { path, code: "too-big" },
+      ];
     }
     case "unrecognized_keys":
       return issue.keys.map((key) => ({ path: [...path, key], code: "unknown-field" as const }));
@@ -100,11 +100,11 @@ function mapOne(
       if (code === "invalid-url") {
         return [{ path, code, params: { value: String(valueAt(data, path)).slice(0, 200) } }];
       }
-      if (code === "invalid") return [{ path, code, params: { detail: issue.message } }];
       return [{ path, code }];
     }
     default:
-      return [{ path, code: "invalid", params: { detail: issue.message } }];
+      // No library wording reaches the seller: the field is named, the reason is ours.
+      return [{ path, code: "invalid" }];
   }
 }
 

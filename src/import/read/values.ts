@@ -9,35 +9,114 @@ const fail = (code: IssueCode, params?: Record<string, string | number>) =>
   ({ ok: false, code, ...(params ? { params } : {}) }) as const;
 
 // Spaces Excel and sellers put between thousands: normal, no-break (U+00A0), narrow no-break
-// (U+202F), thin (U+2009) and figure (U+2007) spaces.
-const GROUP_SPACES = /[\s\u00a0\u202f\u2009\u2007']/g;
+// (U+202F), thin (U+2009) and figure (U+2007) spaces, and the apostrophe.
+const GROUP_SPACE = "[ \\u00a0\\u202f\\u2009\\u2007']";
+const GROUP_SPACES = new RegExp(GROUP_SPACE, "g");
 // A currency sign Excel keeps when a price cell is formatted as money.
 const CURRENCY = /^(?:₸|тг\.?|kzt|руб\.?|₽)\s*|\s*(?:₸|тг\.?|kzt|руб\.?|₽)$/giu;
-const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
 /**
- * `1234.5`, `1234,5`, `1 234,50` (any space as thousands separator), `1,234.50`, `1.234,50`:
- * with both `.` and `,` the last one is the decimal mark; a lone kind is decimal unless it
- * repeats (`1,234,567`), which only makes sense as thousands.
+ * How a file writes numbers: its decimal mark and thousands separator, decided from what the
+ * file itself shows (see `learnConvention`). `undefined` marks are not known.
  */
-export function parseDecimal(raw: string): Converted<number> {
-  let s = raw.replace(CURRENCY, "").replace(GROUP_SPACES, "");
+export interface NumberConvention {
+  decimal?: "," | ".";
+  thousands?: "," | "." | " ";
+}
+
+/** What one value tells about the convention, if anything. */
+function evidence(raw: string): NumberConvention {
+  const s = raw.replace(CURRENCY, "").trim();
+  if (new RegExp(`\\d${GROUP_SPACE}\\d{3}`).test(s)) {
+    const mark = /\d([.,])\d+$/.exec(s)?.[1] as "," | "." | undefined;
+    return { thousands: " ", ...(mark ? { decimal: mark } : {}) };
+  }
+  const lastDot = s.lastIndexOf(".");
+  const lastComma = s.lastIndexOf(",");
+  if (lastDot >= 0 && lastComma >= 0) {
+    return lastDot > lastComma
+      ? { decimal: ".", thousands: "," }
+      : { decimal: ",", thousands: "." };
+  }
+  for (const mark of [",", "."] as const) {
+    const parts = s.split(mark);
+    if (parts.length === 2 && !/^\d{3}$/.test(parts[1]!)) return { decimal: mark };
+    if (parts.length > 2 && parts.slice(1).every((p) => /^\d{3}$/.test(p))) {
+      return { thousands: mark, decimal: mark === "," ? "." : "," };
+    }
+  }
+  return {};
+}
+
+/**
+ * The convention of a column (or file) from its values: every value that tells something
+ * must agree; when they disagree nothing is known and ambiguous values become problems.
+ */
+export function learnConvention(values: Iterable<string>): NumberConvention {
+  let decimal: NumberConvention["decimal"] | null;
+  let thousands: NumberConvention["thousands"] | null;
+  for (const value of values) {
+    const e = evidence(value);
+    if (e.decimal) decimal = decimal === undefined || decimal === e.decimal ? e.decimal : null;
+    if (e.thousands) {
+      thousands = thousands === undefined || thousands === e.thousands ? e.thousands : null;
+    }
+  }
+  const out: NumberConvention = {};
+  if (decimal) out.decimal = decimal;
+  if (thousands) out.thousands = thousands;
+  if (out.decimal && out.decimal === out.thousands) return {};
+  // Thousands by spaces is how ru/kk write numbers, and their decimal mark is the comma.
+  if (out.thousands === " " && !out.decimal) out.decimal = ",";
+  return out;
+}
+
+/** `1,234` / `1.234`: thousands or decimals, by the convention; undefined when it does not say. */
+function groupOrDecimal(
+  mark: "," | ".",
+  convention: NumberConvention,
+): "decimal" | "thousands" | undefined {
+  if (convention.decimal === mark) return "decimal";
+  if (convention.thousands === mark) return "thousands";
+  if (mark === "," && convention.decimal === ".") return "thousands";
+  // A point is a decimal point unless the file groups thousands with points: ru and kk never
+  // do, and programs (pandas, Python's csv) write `1.234` for one and a quarter.
+  if (mark === "." && convention.decimal === undefined) return "decimal";
+  return undefined;
+}
+
+/**
+ * `1234.5`, `1234,5`, `12 345,50` (any space or an apostrophe between thousands),
+ * `12,345.50`, `1.234,50`: read by the file's convention. A lone `,` or `.` followed by exactly
+ * three digits (`1,234`) is thousands or decimals depending on the file: when the file does not
+ * tell, it is `ambiguous-number`, never a guess. A `.` with other than three digits after it is
+ * decimal whatever the file says.
+ */
+export function parseDecimal(raw: string, convention: NumberConvention = {}): Converted<number> {
+  let s = raw.replace(CURRENCY, "").trim();
   const lastDot = s.lastIndexOf(".");
   const lastComma = s.lastIndexOf(",");
   if (lastDot >= 0 && lastComma >= 0) {
     const thousands = lastDot > lastComma ? "," : ".";
-    s = s.split(thousands).join("");
-    s = s.replace(",", ".");
-  } else if (lastComma >= 0) {
-    const parts = s.split(",");
-    const grouped = parts.length > 2 && parts.slice(1).every((p) => /^\d{3}$/.test(p));
-    if (parts.length > 2 && !grouped) return fail("not-a-number");
-    s = grouped ? parts.join("") : s.replace(",", ".");
-  } else if (s.split(".").length > 2) {
-    const parts = s.split(".");
-    if (!parts.slice(1).every((p) => /^\d{3}$/.test(p))) return fail("not-a-number");
-    s = parts.join("");
+    s = s.split(thousands).join("").replace(",", ".");
+  } else {
+    const mark: "," | "." | undefined = lastComma >= 0 ? "," : lastDot >= 0 ? "." : undefined;
+    if (mark) {
+      const parts = s.split(mark);
+      const grouped = parts.length > 2 && parts.slice(1).every((p) => /^\d{3}$/.test(p));
+      const threeAfter = parts.length === 2 && /^\d{3}$/.test(parts[1]!.replace(GROUP_SPACES, ""));
+      if (parts.length > 2) {
+        if (!grouped) return fail("not-a-number");
+        s = parts.join("");
+      } else if (threeAfter && !/^[+-]?0?$/.test(parts[0]!)) {
+        const reading = groupOrDecimal(mark, convention);
+        if (!reading) return fail("ambiguous-number", { value: raw.trim() });
+        s = reading === "decimal" ? s.replace(mark, ".") : parts.join("");
+      } else s = s.replace(mark, ".");
+    }
   }
+  s = s.replace(GROUP_SPACES, "");
   if (!DECIMAL.test(s)) return fail("not-a-number");
   const value = Number(s);
   return Number.isFinite(value) ? { ok: true, value } : fail("not-a-number");
@@ -49,12 +128,12 @@ export function parseInteger(raw: string, allowPercent = false): Converted<numbe
   const number = parseDecimal(text);
   if (!number.ok) return number;
   if (!Number.isInteger(number.value)) return fail("not-an-integer");
-  if (!Number.isSafeInteger(number.value)) return fail("invalid", { detail: "too large" });
+  if (!Number.isSafeInteger(number.value)) return fail("too-big");
   return number;
 }
 
-const TRUE = new Set(["true", "1", "да", "иә", "yes", "истина", "ақиқат"]);
-const FALSE = new Set(["false", "0", "нет", "жоқ", "no", "ложь", "жалған"]);
+const TRUE: ReadonlySet<string> = new Set(["true", "1", "да", "иә", "yes", "истина", "ақиқат"]);
+const FALSE: ReadonlySet<string> = new Set(["false", "0", "нет", "жоқ", "no", "ложь", "жалған"]);
 
 /** Also the words Excel writes for TRUE/FALSE in Russian (ИСТИНА/ЛОЖЬ) and Kazakh locales. */
 export function parseBoolean(raw: string): Converted<boolean> {
@@ -85,19 +164,63 @@ export function isHttpUrl(value: string): boolean {
 }
 
 /**
- * `?` inside a word (`Ж?ксы`) or starting one (`?ала`): what is left of Kazakh letters after a
- * Windows-1251 save. A `?` ending a word is a question mark, so it is not counted.
+ * What is left of Kazakh letters after a Windows-1251 save, at any place in a word: `?` before
+ * a letter (`?аза?стан`, `Ж?ксы`), or after one when the sentence goes on in lower case
+ * (`б?л ?ала` → `бұл қала`), or glued to closing punctuation inside quotes (`«Та?»`). A `?`
+ * that ends a sentence (`Подходит?`, `Что это? Куртка`) is a question mark.
  */
-const LOST_LETTER = /\p{L}\?+\p{L}|(?:^|[^\p{L}\p{N}?/=&])\?+\p{L}/u;
+const LOST_LETTER = /(?:\p{L}|^|[\s«"'(-])\?+\p{L}|\p{L}\?+(?=[\s,;:]+\p{Ll})|\p{L}\?+(?=[»"')])/u;
 export function hasLostKazakhLetters(text: string): boolean {
   return LOST_LETTER.test(text);
 }
 
-/** Barcodes from number cells may come as `4.6E+12`; write them out as the digits. */
-export function barcodeText(raw: string): string {
-  if (/^\d(?:\.\d+)?e\+\d+$/i.test(raw)) {
-    const value = Number(raw);
-    if (Number.isSafeInteger(value)) return String(value);
+/** GS1 check digit of a GTIN-8/12/13/14 (digits only). */
+export function isValidGtin(digits: string): boolean {
+  if (!/^\d{8}$|^\d{12,14}$/.test(digits)) return false;
+  let sum = 0;
+  const body = digits.slice(0, -1);
+  for (let i = 0; i < body.length; i++) {
+    const weight = (body.length - i) % 2 === 1 ? 3 : 1;
+    sum += Number(body[i]) * weight;
   }
-  return raw;
+  return (10 - (sum % 10)) % 10 === Number(digits.at(-1));
+}
+
+export type BarcodeReading =
+  | { ok: true; value: string; padded?: boolean }
+  | { ok: false; code: IssueCode; params: Record<string, string | number> };
+
+/**
+ * A barcode from a spreadsheet number cell: the digits its format shows when that format
+ * keeps leading zeros (`0000000000000`); 8, 13 and 14 digits as they are; a shorter code
+ * restored to 13 digits only when that form has a valid GS1 check digit (`padded`, which the
+ * confirmation says); over 15 digits the spreadsheet has already rounded it. Else a problem.
+ */
+export function barcodeFromNumber(
+  value: number,
+  shown: string,
+  zeroWidth?: number,
+): BarcodeReading {
+  if (!Number.isInteger(value) || value < 0) {
+    return { ok: false, code: "barcode-scientific", params: { value: shown } };
+  }
+  if (value >= 1e15) return { ok: false, code: "barcode-digits-lost", params: { value: shown } };
+  const digits = String(value);
+  if (zeroWidth !== undefined && zeroWidth >= digits.length) {
+    return { ok: true, value: digits.padStart(zeroWidth, "0") };
+  }
+  if ([8, 13, 14].includes(digits.length)) return { ok: true, value: digits };
+  if (digits.length < 13) {
+    const padded = digits.padStart(13, "0");
+    if (isValidGtin(padded)) return { ok: true, value: padded, padded: true };
+  }
+  return { ok: false, code: "barcode-leading-zeros", params: { value: shown } };
+}
+
+/** A barcode typed or saved as text: as it is, unless it shows a number in E-notation. */
+export function barcodeFromText(raw: string): BarcodeReading {
+  if (/^\d+(?:[.,]\d+)?e\+?\d+$/i.test(raw)) {
+    return { ok: false, code: "barcode-scientific", params: { value: raw } };
+  }
+  return { ok: true, value: raw };
 }

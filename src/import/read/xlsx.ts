@@ -1,66 +1,191 @@
-import { readSheet } from "read-excel-file/node";
+import { builtInFormat } from "./numfmt.js";
 import { FileRejected } from "./reject.js";
-import { isEmptyRow, type SheetRow, type Table } from "./table.js";
-import { entryInflatesWithin, type ZipEntry } from "./zip.js";
+import type { Table } from "./table.js";
+import { readSheetXml, type SheetContext, type SheetLimits } from "./xlsx-sheet.js";
+import { attribute, parseEntry } from "./xml.js";
+import type { ZipEntry } from "./zip.js";
 
-/**
- * Refuses a spreadsheet whose XML would unpack past `maxUnpacked` (a zip bomb), checked
- * against the directory's declared sizes and then by inflating each part with its output
- * capped, before the library unpacks it without limits.
- */
-function checkUnpackedSize(bytes: Uint8Array, entries: ZipEntry[], maxUnpacked: number): void {
-  const xml = entries.filter((e) => e.name.endsWith(".xml") || e.name.endsWith(".rels"));
-  let total = 0;
-  for (const entry of xml) total += entry.uncompressedSize;
-  if (total > maxUnpacked) {
-    throw new FileRejected("bad-xlsx", { detail: "unpacks too large" }, "xlsx");
-  }
-  for (const entry of xml) {
-    if (!entryInflatesWithin(bytes, entry)) throw new FileRejected("bad-xlsx", undefined, "xlsx");
-  }
+export interface XlsxLimits extends SheetLimits {
+  /** Most bytes any one part may unpack to. */
+  maxPartBytes: number;
 }
 
-/** A cell as the text the seller sees; numbers come as the digits stored in the file. */
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  if (typeof value === "string") return value;
-  if (typeof value === "boolean") return value ? "true" : "false";
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  return String(value);
+/** One visible sheet, read only when the products are looked for in it. */
+export interface WorkbookSheet {
+  name: string;
+  /** 1-based place among all sheets. */
+  index: number;
+  read(): Table;
+}
+
+export interface Workbook {
+  sheets: WorkbookSheet[];
+  /** Every sheet, hidden ones too. */
+  sheetCount: number;
+}
+
+interface Parts {
+  bytes: Uint8Array;
+  byName: Map<string, ZipEntry>;
+  limits: XlsxLimits;
+}
+
+/** `xl/worksheets/../styles.xml` → `xl/styles.xml`; a leading `/` is from the package root. */
+function resolvePath(base: string, target: string): string {
+  if (target.startsWith("/")) return target.slice(1);
+  const parts = base.split("/").slice(0, -1);
+  for (const piece of target.split("/")) {
+    if (piece === "..") parts.pop();
+    else if (piece !== "." && piece !== "") parts.push(piece);
+  }
+  return parts.join("/");
+}
+
+function relsPath(part: string): string {
+  const slash = part.lastIndexOf("/");
+  return `${part.slice(0, slash + 1)}_rels/${part.slice(slash + 1)}.rels`;
+}
+
+function parse(parts: Parts, name: string, handlers: Parameters<typeof parseEntry>[3]): boolean {
+  const entry = parts.byName.get(name);
+  if (!entry) return false;
+  parseEntry(parts.bytes, entry, parts.limits.maxPartBytes, handlers);
+  return true;
+}
+
+/** Relationships of a part: id → target path and type. */
+function relationships(parts: Parts, part: string) {
+  const out = new Map<string, { target: string; type: string }>();
+  parse(parts, relsPath(part), {
+    open(name, attrs) {
+      if (name !== "Relationship") return;
+      const id = attrs.Id;
+      const target = attrs.Target;
+      if (id && target && attrs.TargetMode !== "External") {
+        out.set(id, { target: resolvePath(part, target), type: attrs.Type ?? "" });
+      }
+    },
+  });
+  return out;
+}
+
+/** Number formats by style index (`s` of a cell): the cellXfs list, not the cell styles. */
+function numberFormats(parts: Parts, path: string | undefined): string[] {
+  const custom = new Map<number, string>();
+  const formats: string[] = [];
+  let inCellXfs = false;
+  if (!path) return formats;
+  parse(parts, path, {
+    open(name, attrs) {
+      if (name === "numFmt") custom.set(Number(attrs.numFmtId), attrs.formatCode ?? "General");
+      else if (name === "cellXfs") inCellXfs = true;
+      else if (name === "xf" && inCellXfs) {
+        const id = Number(attrs.numFmtId ?? 0);
+        formats.push(custom.get(id) ?? builtInFormat(id));
+      }
+    },
+    close(name) {
+      if (name === "cellXfs") inCellXfs = false;
+    },
+  });
+  return formats;
+}
+
+/** Shared strings: rich-text runs joined, phonetic hints (`rPh`) left out. */
+function sharedStrings(parts: Parts, path: string | undefined, maxCount: number): string[] {
+  const out: string[] = [];
+  if (!path) return out;
+  let current: string[] | undefined;
+  let inText = false;
+  let phonetic = 0;
+  parse(parts, path, {
+    open(name) {
+      if (name === "si") {
+        if (out.length >= maxCount)
+          throw new FileRejected("too-many-cells", { max: maxCount }, "xlsx");
+        current = [];
+      } else if (name === "rPh") phonetic++;
+      else if (name === "t" && phonetic === 0) inText = true;
+    },
+    text(text) {
+      if (inText && current) current.push(text);
+    },
+    close(name) {
+      if (name === "t") inText = false;
+      else if (name === "rPh") phonetic--;
+      else if (name === "si" && current) {
+        out.push(current.join(""));
+        current = undefined;
+      }
+    },
+  });
+  return out;
+}
+
+/** The workbook part's path, from the package relationships (`xl/workbook.xml` usually). */
+function workbookPath(parts: Parts): string {
+  for (const rel of relationships(parts, "").values()) {
+    if (rel.type.endsWith("/officeDocument") && parts.byName.has(rel.target)) return rel.target;
+  }
+  return "xl/workbook.xml";
 }
 
 /**
- * Reads the first sheet. `parseNumber` keeps numeric cells as the text stored in the XML
- * (`4600000000001`, `1234.5`), so barcodes and ids are never rounded and every cell goes
- * through the same parsing as CSV. Row i of the result is the sheet's row i + 1: the library
- * keeps empty rows in the middle, so numbers match what Excel shows.
+ * Opens an .xlsx: its sheets in order with their visibility, its number formats and shared
+ * strings, and whether cached formula values can be trusted (`fullCalcOnLoad` says they
+ * cannot: the writer left them for the program to compute, xlsxwriter saves 0).
  */
-export async function readXlsx(
+export function openWorkbook(
   bytes: Uint8Array,
   entries: ZipEntry[],
-  maxRows: number,
-  maxUnpacked: number,
-): Promise<Table> {
-  checkUnpackedSize(bytes, entries, maxUnpacked);
-  let data: unknown[][];
-  try {
-    data = await readSheet(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
-      parseNumber: (text: string) => text,
-      trim: false,
+  limits: XlsxLimits,
+  hasHeader?: SheetContext["hasHeader"],
+) {
+  const parts: Parts = { bytes, byName: new Map(entries.map((e) => [e.name, e])), limits };
+  const path = workbookPath(parts);
+  const rels = relationships(parts, path);
+  const declared: { name: string; hidden: boolean; rid: string }[] = [];
+  let recalculate = false;
+  let date1904 = false;
+  const found = parse(parts, path, {
+    open(name, attrs) {
+      if (name === "sheet") {
+        const state = attrs.state ?? "visible";
+        const rid = attribute(attrs, "id") ?? "";
+        declared.push({ name: attrs.name ?? "", hidden: state !== "visible", rid });
+      } else if (name === "calcPr") {
+        recalculate = attrs.fullCalcOnLoad === "1" || attrs.fullCalcOnLoad === "true";
+      } else if (name === "workbookPr") {
+        date1904 = attrs.date1904 === "1" || attrs.date1904 === "true";
+      }
+    },
+  });
+  if (!found || declared.length === 0) throw new FileRejected("bad-xlsx", undefined, "xlsx");
+  let styles: string | undefined;
+  let strings: string | undefined;
+  for (const rel of rels.values()) {
+    if (rel.type.endsWith("/styles")) styles = rel.target;
+    else if (rel.type.endsWith("/sharedStrings")) strings = rel.target;
+  }
+  const formats = numberFormats(parts, styles);
+  const shared = sharedStrings(parts, strings, limits.maxCells);
+  const sheets: WorkbookSheet[] = [];
+  declared.forEach((sheet, i) => {
+    const target = rels.get(sheet.rid)?.target;
+    if (sheet.hidden || !target || !parts.byName.has(target)) return;
+    sheets.push({
+      name: sheet.name,
+      index: i + 1,
+      read: () =>
+        readSheetXml((handlers) => parse(parts, target, handlers), {
+          formats,
+          shared,
+          recalculate,
+          date1904,
+          limits,
+          ...(hasHeader ? { hasHeader } : {}),
+        }),
     });
-  } catch {
-    throw new FileRejected("bad-xlsx", undefined, "xlsx");
-  }
-  let header: SheetRow | undefined;
-  const rows: SheetRow[] = [];
-  for (let i = 0; i < data.length; i++) {
-    const cells = (data[i] ?? []).map(cellText);
-    if (isEmptyRow(cells)) continue;
-    if (!header) header = { row: i + 1, cells };
-    else if (rows.length >= maxRows)
-      throw new FileRejected("too-many-rows", { max: maxRows }, "xlsx");
-    else rows.push({ row: i + 1, cells });
-  }
-  if (!header) throw new FileRejected("empty", undefined, "xlsx");
-  return { header, rows, cp1251: false };
+  });
+  return { sheets, sheetCount: declared.length } satisfies Workbook;
 }

@@ -1,13 +1,19 @@
 import type { Api } from "grammy";
+import type { Clock } from "../../clock.js";
 import type { Config } from "../../config.js";
 import type { I18nInstance } from "../../i18n.js";
 import type { Logger } from "../../logger.js";
+import { backoffDelay, type Scheduler } from "../../scheduler/index.js";
 import type { SellerApi } from "../../seller-api/client.js";
 import type { Storage } from "../../storage/index.js";
-import { createPoller, type WatcherOptions } from "./poller.js";
-import type { ImportWatcher } from "./types.js";
+import { createNotifier } from "./notifier.js";
+import { statusRules } from "./results.js";
+import { createDocumentRound } from "./round.js";
+import { createSenderWatch, sendingGraceMs } from "./senders.js";
+import { createWatcherStore, initialState, keys } from "./store.js";
+import type { DocumentStatus, ImportWatcher } from "./types.js";
 
-export type { WatcherOptions } from "./poller.js";
+export { sendingGraceMs } from "./senders.js";
 export type {
   DocumentStatus,
   FailedBatch,
@@ -17,23 +23,139 @@ export type {
   WatchedDocument,
 } from "./types.js";
 
+/** Tuning of the watcher; the defaults suit production, tests shorten some. */
+export interface WatcherOptions {
+  /** Upper bound of a document's poll interval (unless IMPORT_POLL_INTERVAL_MS is larger). Default 60 s. */
+  maxPollIntervalMs?: number;
+  /** Polls at the base interval before the interval grows by POLL_BACKOFF. Default 3. */
+  fastPolls?: number;
+  /** Minimum time between two progress edits of one document. Default 3 s. */
+  progressEveryMs?: number;
+  /** Documents worked on at once by one instance. Default 8. */
+  concurrency?: number;
+  /** `import/info` calls at once for one document. Default 4. */
+  jobConcurrency?: number;
+}
+
 export interface WatcherDeps {
   config: Config;
   logger: Logger;
   api: SellerApi;
   storage: Storage;
-  /** Bot API for summaries and progress edits (transformers installed). */
+  /** Bot API for summaries and progress edits; paced by whoever installed its transformers. */
   telegram: Api;
   i18n: I18nInstance;
-  /** Lease, backoff and pacing settings; the defaults suit production. */
+  /** The app's scheduler: the watcher registers its kind of work ("import-documents"). */
+  scheduler: Scheduler;
+  clock: Clock;
   options?: WatcherOptions;
 }
 
+/** The name of the watcher's kind of work in the scheduler. */
+export const IMPORT_WORK = "import-documents";
+/** Growth of a document's poll interval per round once past `fastPolls`. */
+export const POLL_BACKOFF = 1.5;
+
 /**
- * Watches accepted import jobs until final and sends one summary per document (issue 4).
- * Keys and records: store.ts; leases: claims.ts; the loop and the summary's exactly-once
- * bookkeeping: poller.ts; texts: summary.ts and locales/<ru|kk>/jobs.ftl.
+ * Watches accepted import jobs until final and sends one summary per document. The scheduler
+ * (src/scheduler) decides which document is due and holds its lease; round.ts is one polling
+ * round of one document; notifier.ts sends progress edits and the summary; store.ts has the
+ * records; senders.ts tells a living sender from a dead one.
  */
 export function createImportWatcher(deps: WatcherDeps): ImportWatcher {
-  return createPoller(deps, deps.options);
+  const { config, clock, scheduler } = deps;
+  const options = deps.options ?? {};
+  const base = config.import.pollIntervalMs;
+  const logger = deps.logger.child({ module: "import-watcher", instance: scheduler.instanceId });
+  const store = createWatcherStore(deps.storage.kv, config.import.maxWatchMs);
+  const policy = {
+    baseMs: base,
+    factor: POLL_BACKOFF,
+    maxMs: options.maxPollIntervalMs ?? 60_000,
+    steadyRounds: options.fastPolls ?? 3,
+  };
+  const intervalAfter = (polls: number) => backoffDelay(policy, polls);
+  const senders = createSenderWatch({
+    clock,
+    shared: deps.storage.kind === "redis",
+    graceMs: sendingGraceMs(config.sellerApiTimeoutMs),
+  });
+  const notifier = createNotifier({
+    telegram: deps.telegram,
+    clock,
+    logger,
+    instanceId: scheduler.instanceId,
+    progressEveryMs: options.progressEveryMs ?? 3000,
+  });
+  const round = createDocumentRound({
+    api: deps.api,
+    store,
+    notifier,
+    senders,
+    i18n: deps.i18n,
+    clock,
+    logger,
+    rules: statusRules(config.import.pendingStatuses),
+    maxWatchMs: config.import.maxWatchMs,
+    jobConcurrency: options.jobConcurrency ?? 4,
+    intervalAfter,
+  });
+  scheduler.register({
+    name: IMPORT_WORK,
+    tickMs: base,
+    concurrency: options.concurrency ?? 8,
+    list: () => store.watchedIds(),
+    leaseKey: keys.claim,
+    run: round.run,
+    retryDelay: (failures) => intervalAfter(policy.steadyRounds + failures),
+  });
+
+  return {
+    async watch(doc) {
+      const firstPollAt = clock.now() + base;
+      await store.add(doc, firstPollAt);
+      scheduler.setDue(IMPORT_WORK, doc.id, firstPollAt);
+      logger.info(
+        { doc: doc.id, chatId: doc.chatId, jobs: doc.batches.map((b) => b.jobId) },
+        "watching import document",
+      );
+    },
+    beginSending(docId) {
+      senders.begin(docId);
+      return senders.processId;
+    },
+    endSending: (docId) => senders.end(docId),
+    recent: (chatId, limit) => recentDocuments(store, chatId, limit),
+    async watchedJobs() {
+      let jobs = 0;
+      for (const id of await store.watchedIds()) {
+        jobs += (await store.getDoc(id))?.batches.length ?? 0;
+      }
+      return jobs;
+    },
+    start: () => scheduler.start(),
+    stop: () => scheduler.stop(),
+  };
+}
+
+async function recentDocuments(
+  store: ReturnType<typeof createWatcherStore>,
+  chatId: number,
+  limit: number,
+): Promise<DocumentStatus[]> {
+  const entries = (await store.chatDocs(chatId)).slice(0, Math.max(0, limit));
+  const list: DocumentStatus[] = [];
+  for (const entry of entries) {
+    const doc = await store.getDoc(entry.docId);
+    if (!doc) continue;
+    const state = (await store.getState(doc.id)) ?? initialState(doc, doc.createdAt);
+    list.push({
+      id: doc.id,
+      fileName: doc.fileName,
+      createdAt: doc.createdAt,
+      state: state.status,
+      ...state.counts,
+    });
+  }
+  return list;
 }

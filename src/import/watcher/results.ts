@@ -5,7 +5,7 @@ import type { SentBatch, WatchedDocument } from "./types.js";
 
 /**
  * Reading `import/info` (seller-api.md 2.3): when a job is final, and what its results mean for
- * the seller's rows. Pure functions; the poller stores what they return.
+ * the seller's rows. Pure functions; the watcher's round (round.ts) stores what they return.
  */
 
 export interface ResultError {
@@ -169,15 +169,10 @@ function refOfField(field: string, products: SentBatch["products"]): SourceRef[]
   return [product.ref];
 }
 
-/**
- * Counts and problems of a document: final results by job id (jobs missing there are
- * unfinished), and the requests the API did not accept.
- */
-export function tallyDocument(
-  doc: WatchedDocument,
-  results: ReadonlyMap<number, ProductOutcome[]>,
-): Tally {
-  const t: Tally = {
+type SentProduct = SentBatch["products"][number];
+
+function emptyTally(): Tally {
+  return {
     accepted: 0,
     succeeded: 0,
     failed: 0,
@@ -191,6 +186,104 @@ export function tallyDocument(
     unfinishedBatches: [],
     problems: [],
   };
+}
+
+/** The problems of a failed product: its own errors, then its SKUs' (named as the file names them). */
+function productProblems(batch: number, sent: SentProduct, result: ProductOutcome): Problem[] {
+  const problems: Problem[] = result.errors.map((e) => ({
+    kind: "result" as const,
+    batch,
+    ref: sent.ref,
+    ...e,
+  }));
+  for (const sku of result.skus) {
+    const ref = sent.skuRefs[sku.index] ?? sent.ref;
+    for (const e of sku.errors) {
+      // A CSV/XLSX row names the SKU; a JSON position names only its product, so the
+      // field says which SKU (as the seller's file has it: skus[1].barcode).
+      const field =
+        ref.kind === "position" && !e.field.startsWith("skus[")
+          ? `skus[${sku.index}]${e.field ? `.${e.field}` : ""}`
+          : e.field;
+      problems.push({ kind: "result", batch, ref, ...e, field });
+    }
+  }
+  if (problems.length === 0) {
+    problems.push({ kind: "no-details", batch, ref: sent.ref, status: result.status });
+  }
+  return problems;
+}
+
+/** Counts one sent product of a finished job into the tally. */
+function tallyProduct(
+  t: Tally,
+  batch: number,
+  sent: SentProduct,
+  result: ProductOutcome | undefined,
+) {
+  if (!result) {
+    // A final job lists every product; kept for safety with odd answers.
+    t.failed++;
+    t.problems.push({ kind: "no-details", batch, ref: sent.ref, status: "" });
+    return;
+  }
+  let skuFailed = false;
+  for (const sku of result.skus) {
+    if (isFailure(sku.status, sku.errors)) {
+      t.skusFailed++;
+      skuFailed = true;
+    } else t.skusSucceeded++;
+  }
+  if (!isFailure(result.status, result.errors) && !skuFailed) {
+    t.succeeded++;
+    return;
+  }
+  t.failed++;
+  t.problems.push(...productProblems(batch, sent, result));
+}
+
+/** Counts a request the API did not accept: maybe created (answer lost) or refused. */
+function tallyFailedBatch(t: Tally, failed: WatchedDocument["failedBatches"][number]) {
+  const refs = failed.products.map((p) => p.ref);
+  if (failed.error.maybeProcessed) {
+    t.maybeCreated += failed.products.length;
+    t.maybeBatches.push(failed.batch);
+    t.problems.push({ kind: "maybe-created", batch: failed.batch, refs });
+    return;
+  }
+  t.refused += failed.products.length;
+  t.refusedBatches.push(failed.batch);
+  if (failed.error.fieldErrors.length === 0) {
+    t.problems.push({
+      kind: "refused",
+      batch: failed.batch,
+      refs,
+      field: "",
+      code: failed.error.status ? `HTTP ${failed.error.status}` : failed.error.kind,
+      description: "",
+    });
+  }
+  for (const e of failed.error.fieldErrors) {
+    t.problems.push({
+      kind: "refused",
+      batch: failed.batch,
+      refs: refOfField(e.field, failed.products) ?? refs,
+      field: e.field,
+      code: e.code ?? "",
+      description: e.description ?? "",
+    });
+  }
+}
+
+/**
+ * Counts and problems of a document: final results by job id (jobs missing there are
+ * unfinished), and the requests the API did not accept.
+ */
+export function tallyDocument(
+  doc: WatchedDocument,
+  results: ReadonlyMap<number, ProductOutcome[]>,
+): Tally {
+  const t = emptyTally();
   for (const batch of doc.batches) {
     t.accepted += batch.products.length;
     const outcome = results.get(batch.jobId);
@@ -205,82 +298,14 @@ export function tallyDocument(
       continue;
     }
     batch.products.forEach((sent, index) => {
-      const result = outcome.find((p) => p.index === index);
-      if (!result) {
-        // A final job lists every product; kept for safety with odd answers.
-        t.failed++;
-        t.problems.push({ kind: "no-details", batch: batch.batch, ref: sent.ref, status: "" });
-        return;
-      }
-      let skuFailed = false;
-      for (const sku of result.skus) {
-        if (isFailure(sku.status, sku.errors)) {
-          t.skusFailed++;
-          skuFailed = true;
-        } else t.skusSucceeded++;
-      }
-      const failed = isFailure(result.status, result.errors) || skuFailed;
-      if (!failed) {
-        t.succeeded++;
-        return;
-      }
-      t.failed++;
-      const before = t.problems.length;
-      for (const e of result.errors) {
-        t.problems.push({ kind: "result", batch: batch.batch, ref: sent.ref, ...e });
-      }
-      for (const sku of result.skus) {
-        const ref = sent.skuRefs[sku.index] ?? sent.ref;
-        for (const e of sku.errors) {
-          // A CSV/XLSX row names the SKU; a JSON position names only its product, so the
-          // field says which SKU (as the seller's file has it: skus[1].barcode).
-          const field =
-            ref.kind === "position" && !e.field.startsWith("skus[")
-              ? `skus[${sku.index}]${e.field ? `.${e.field}` : ""}`
-              : e.field;
-          t.problems.push({ kind: "result", batch: batch.batch, ref, ...e, field });
-        }
-      }
-      if (t.problems.length === before) {
-        t.problems.push({
-          kind: "no-details",
-          batch: batch.batch,
-          ref: sent.ref,
-          status: result.status,
-        });
-      }
+      tallyProduct(
+        t,
+        batch.batch,
+        sent,
+        outcome.find((p) => p.index === index),
+      );
     });
   }
-  for (const failed of doc.failedBatches) {
-    const refs = failed.products.map((p) => p.ref);
-    if (failed.error.maybeProcessed) {
-      t.maybeCreated += failed.products.length;
-      t.maybeBatches.push(failed.batch);
-      t.problems.push({ kind: "maybe-created", batch: failed.batch, refs });
-      continue;
-    }
-    t.refused += failed.products.length;
-    t.refusedBatches.push(failed.batch);
-    if (failed.error.fieldErrors.length === 0) {
-      t.problems.push({
-        kind: "refused",
-        batch: failed.batch,
-        refs,
-        field: "",
-        code: failed.error.status ? `HTTP ${failed.error.status}` : failed.error.kind,
-        description: "",
-      });
-    }
-    for (const e of failed.error.fieldErrors) {
-      t.problems.push({
-        kind: "refused",
-        batch: failed.batch,
-        refs: refOfField(e.field, failed.products) ?? refs,
-        field: e.field,
-        code: e.code ?? "",
-        description: e.description ?? "",
-      });
-    }
-  }
+  for (const failed of doc.failedBatches) tallyFailedBatch(t, failed);
   return t;
 }

@@ -12,7 +12,7 @@ import type { WatchedDocument } from "./types.js";
  * | `import:job:<docId>:<jobId>` | the job's final product results | the lease holder, once final |
  * | `import:watching` | set of document ids that still need polling or their summary | watch(); removed when done |
  * | `import:chat:<chatId>` | set of `<createdAt>:<docId>`, the index for /jobs (newest ~20) | watch() |
- * | `import:claim:<docId>` | instance id, with a TTL: the lease (claims.ts) | the poller |
+ * | `import:claim:<docId>` | instance id, with a TTL: the lease (src/scheduler/leases.ts) | the scheduler |
  * | `import:sent:<docId>` | the summary went out (or was given up): never send again | the lease holder, right after sending |
  *
  * The two indexes are sets (no scan of the keyspace, however large a shared Redis is).

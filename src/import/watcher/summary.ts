@@ -1,6 +1,6 @@
-import { escapeHtml } from "../../bot/helpers/html.js";
-import { shorten } from "../../bot/helpers/text.js";
 import type { Translate } from "../../i18n.js";
+import { escapeHtml } from "../../text/html.js";
+import { shorten } from "../../text/text.js";
 import { compactNumbers } from "../refs.js";
 import { csvReport, reportFileName } from "../report.js";
 import type { SourceRef } from "../types.js";

@@ -53,6 +53,8 @@ export interface WatchedDocument {
   sending?: boolean;
   /** When the sender last recorded the document (ms); judges whether a sender stalled. */
   updatedAt?: number;
+  /** The process whose sender records the document (senders.ts judges whether it lives). */
+  senderId?: string;
 }
 
 /** What /jobs shows of a document. */
@@ -74,8 +76,14 @@ export interface ImportWatcher {
   recent(chatId: number, limit: number): Promise<DocumentStatus[]>;
   /** Import jobs (accepted requests) of the documents still watched, over all instances. */
   watchedJobs(): Promise<number>;
-  /** Starts the polling loop (resumes documents left by an earlier run). */
+  /**
+   * This process starts sending a document: the watcher waits for it (no summary) until
+   * `endSending`. Returns the id to record in the document as `senderId`.
+   */
+  beginSending(docId: string): string;
+  endSending(docId: string): void;
+  /** Starts the app's scheduler: the watcher's rounds and every other registered kind. */
   start(): void;
-  /** Finishes the current poll, releases claims, stops. */
+  /** Stops the scheduler: rounds in flight finish (bounded), leases not kept are released. */
   stop(): Promise<void>;
 }

@@ -1,15 +1,6 @@
-import { callbackCodec } from "../../callback-data.js";
+import { pageButtonCodec } from "../../lists/paged-list.js";
 
 /** `catp1:<query id>:<page>`, `brdp1:…`, `atrp1:…`: a page of a directory lookup. */
-export const categoriesPageButton = callbackCodec("catp1", [
-  ["q", "key"],
-  ["page", "int"],
-] as const);
-export const brandsPageButton = callbackCodec("brdp1", [
-  ["q", "key"],
-  ["page", "int"],
-] as const);
-export const attributesPageButton = callbackCodec("atrp1", [
-  ["q", "key"],
-  ["page", "int"],
-] as const);
+export const categoriesPageButton = pageButtonCodec("catp1");
+export const brandsPageButton = pageButtonCodec("brdp1");
+export const attributesPageButton = pageButtonCodec("atrp1");

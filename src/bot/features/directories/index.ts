@@ -1,14 +1,16 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";
-import { shorten } from "../../helpers/text.js";
-import type { FeatureDeps } from "../../index.js";
-import { ButtonNotice, runButton, runCommand } from "../../keyboards/button.js";
-import { createListQueries, type ListKind, type ListQuery } from "../../keyboards/list-query.js";
-import { editScreen, type Screen, sendScreen } from "../../keyboards/screen.js";
+import type { FeatureDeps } from "../../deps.js";
+import { type PageButton, registerPagedList } from "../../lists/paged-list.js";
+import { createListQueries, type ListKind, type ListQuery } from "../../lists/queries.js";
+import { type MenuCommand, menuCommand } from "../../menu.js";
+import type { Screen } from "../../screens/screen.js";
 import { attributesPageButton, brandsPageButton, categoriesPageButton } from "./buttons.js";
 import { attributesScreen, brandsScreen, categoriesScreen } from "./screens.js";
 
-const MAX_SEARCH = 100;
+export const CATEGORIES_COMMAND = menuCommand("categories", 50);
+export const BRANDS_COMMAND = menuCommand("brands", 60);
+export const ATTRIBUTES_COMMAND = menuCommand("attributes", 70);
 
 type ScreenOf = (
   deps: FeatureDeps,
@@ -18,43 +20,32 @@ type ScreenOf = (
   page: number,
 ) => Promise<Screen>;
 
+const searchOnly = (text: string): ListQuery => (text ? { search: text } : {});
+
 /** `/categories, /brands, /attributes`: the directory ids and codes an import needs. */
 export function createDirectoriesFeature(deps: FeatureDeps) {
   const composer = new Composer<BotContext>();
-  const kv = deps.storage.kv;
-  const queries = createListQueries(kv);
-
+  const queries = createListQueries(deps.storage.kv);
   const lookup = (
-    command: ListKind,
-    codec: typeof categoriesPageButton,
+    kind: ListKind,
+    command: MenuCommand,
+    pageButton: PageButton,
     screenOf: ScreenOf,
     parse: (text: string) => ListQuery,
-  ) => {
-    composer.command(command, deps.requireLink, (ctx) =>
-      runCommand(ctx, async () => {
-        const query = parse(shorten(ctx.match, MAX_SEARCH));
-        const qid = await queries.save(command, query);
-        await sendScreen(ctx, await screenOf(deps, ctx, qid, query, 1));
-      }),
-    );
-    composer.callbackQuery(codec.pattern, deps.requireLink, (ctx) =>
-      runButton(ctx, async () => {
-        const data = codec.decode(ctx.callbackQuery.data);
-        if (!data) throw new ButtonNotice("button-unknown");
-        const query = await queries.load(command, data.q);
-        if (!query) throw new ButtonNotice("list-outdated");
-        await editScreen(ctx, kv, await screenOf(deps, ctx, data.q, query, data.page));
-      }),
-    );
-  };
+  ) =>
+    registerPagedList(composer, deps, queries, {
+      kind,
+      command,
+      pageButton,
+      parse,
+      show: (ctx, qid, query, page) => screenOf(deps, ctx, qid, query, page),
+    });
 
-  const searchOnly = (text: string): ListQuery => (text ? { search: text } : {});
-  lookup("categories", categoriesPageButton, categoriesScreen, searchOnly);
-  lookup("brands", brandsPageButton, brandsScreen, searchOnly);
+  lookup("categories", CATEGORIES_COMMAND, categoriesPageButton, categoriesScreen, searchOnly);
+  lookup("brands", BRANDS_COMMAND, brandsPageButton, brandsScreen, searchOnly);
   // A number is a category id (the attributes of that category), anything else a search.
-  lookup("attributes", attributesPageButton, attributesScreen, (text) =>
+  lookup("attributes", ATTRIBUTES_COMMAND, attributesPageButton, attributesScreen, (text) =>
     /^\d{1,15}$/.test(text) ? { categoryId: Number(text) } : searchOnly(text),
   );
-
   return composer;
 }

@@ -1,33 +1,27 @@
+import { escapeHtml } from "../../../text/html.js";
+import { shorten } from "../../../text/text.js";
+import { type CategoryTree, categoryTree } from "../../catalog.js";
 import type { BotContext } from "../../context.js";
-import { escapeHtml } from "../../helpers/html.js";
-import { fitBlocks, shorten } from "../../helpers/text.js";
-import { withTyping } from "../../helpers/typing.js";
-import type { FeatureDeps } from "../../index.js";
-import { ButtonNotice } from "../../keyboards/button.js";
-import type { ListQuery } from "../../keyboards/list-query.js";
-import { keyboardOf, pageCount, pagerRow } from "../../keyboards/pager.js";
-import type { Screen } from "../../keyboards/screen.js";
-import { attributesPageButton, brandsPageButton, categoriesPageButton } from "./buttons.js";
+import type { FeatureDeps } from "../../deps.js";
 import {
-  allCategories,
-  attributesPage,
-  attributeValues,
-  brandsPage,
-  type CategoryTree,
-  categoryTree,
-} from "./catalog.js";
+  checkPage,
+  listScreen,
+  type PageButton,
+  pagesOf,
+  searchLines,
+} from "../../lists/paged-list.js";
+import type { ListQuery } from "../../lists/queries.js";
+import type { Screen } from "../../screens/screen.js";
+import { withTyping } from "../../screens/typing.js";
+import { attributesPageButton, brandsPageButton, categoriesPageButton } from "./buttons.js";
 
 const CATEGORIES_PAGE_SIZE = 10;
 const BRANDS_PAGE_SIZE = 15;
 /** Each attribute comes with its value codes, so a page holds few of them. */
 const ATTRIBUTES_PAGE_SIZE = 5;
 const VALUES_SHOWN = 15;
-const MAX_PAGE = 100_000;
-const TEXT_LIMIT = 4096;
 
-type Codec = { encode(value: { q: string; page: number }): string };
-
-/** Head, lines and pager of one directory page; an empty page 1 says why it is empty. */
+/** Title, lines and pager of one directory page; an empty page 1 says why it is empty. */
 function directoryScreen(
   ctx: BotContext,
   options: {
@@ -39,46 +33,24 @@ function directoryScreen(
     pageSize: number;
     lines: string[];
     extraHead?: string[];
-    codec: Codec;
+    pageButton: PageButton;
   },
 ): Screen {
   const { qid, query, page, total, lines } = options;
-  const searchLine = query.search
-    ? [ctx.t("list-search", { search: escapeHtml(query.search) })]
-    : [];
-  if (lines.length === 0) {
-    if (page > 1) throw new ButtonNotice("list-page-gone");
-    const narrowed = Boolean(query.search || query.categoryId !== undefined);
-    return {
-      text: [
-        ...(options.extraHead ?? []),
-        ...searchLine,
-        ctx.t(narrowed ? "directories-no-hits" : "directories-empty"),
-      ].join("\n"),
-    };
-  }
-  const pages = pageCount(total, options.pageSize);
-  const head = [
-    ctx.t(options.titleKey, { page: String(page), pages: String(pages), total: String(total) }),
-    ...(options.extraHead ?? []),
-    ...searchLine,
-  ].join("\n");
-  const text = fitBlocks(
-    head,
-    lines,
-    TEXT_LIMIT,
-    (left) => ctx.t("list-more", { count: String(left) }),
-    options.lines.some((l) => l.includes("\n")) ? "\n\n" : "\n",
-  );
-  const keyboard = keyboardOf([
-    pagerRow(page, pages, (to) => options.codec.encode({ q: qid, page: to })),
-  ]);
-  return { text, keyboard: keyboard.inline_keyboard.length > 0 ? keyboard : undefined };
+  const head = [...(options.extraHead ?? []), ...searchLines(ctx, query)];
+  const narrowed = Boolean(query.search || query.categoryId !== undefined);
+  return listScreen(ctx, {
+    page,
+    titleKey: options.titleKey,
+    total,
+    pages: pagesOf(total, options.pageSize),
+    headLines: head,
+    items: lines,
+    separator: lines.some((l) => l.includes("\n")) ? "\n\n" : "\n",
+    empty: { lines: [...head, ctx.t(narrowed ? "directories-no-hits" : "directories-empty")] },
+    pageData: (to) => options.pageButton.encode({ q: qid, page: to }),
+  });
 }
-
-const checkPage = (page: number) => {
-  if (page < 1 || page > MAX_PAGE) throw new ButtonNotice("list-page-gone");
-};
 
 function categoryLine(tree: CategoryTree, id: number): string {
   const path = tree
@@ -100,7 +72,7 @@ export async function categoriesScreen(
   page: number,
 ): Promise<Screen> {
   checkPage(page);
-  const categories = await withTyping(ctx, () => allCategories(deps.api, deps.storage.kv));
+  const categories = await withTyping(ctx, () => deps.catalog.allCategories(), deps.logger);
   const tree = categoryTree(categories);
   const needle = query.search?.toLowerCase();
   const matching = categories
@@ -122,7 +94,7 @@ export async function categoriesScreen(
     pageSize: CATEGORIES_PAGE_SIZE,
     lines,
     extraHead: [ctx.t("categories-legend")],
-    codec: categoriesPageButton,
+    pageButton: categoriesPageButton,
   });
 }
 
@@ -135,12 +107,15 @@ export async function brandsScreen(
   page: number,
 ): Promise<Screen> {
   checkPage(page);
-  const result = await withTyping(ctx, () =>
-    brandsPage(deps.api, deps.storage.kv, {
-      ...(query.search ? { search: query.search } : {}),
-      page,
-      pageSize: BRANDS_PAGE_SIZE,
-    }),
+  const result = await withTyping(
+    ctx,
+    () =>
+      deps.catalog.brandsPage({
+        ...(query.search ? { search: query.search } : {}),
+        page,
+        pageSize: BRANDS_PAGE_SIZE,
+      }),
+    deps.logger,
   );
   const lines = result.items.map(
     (b) => `<code>${b.id}</code> ${escapeHtml(shorten(b.name || "—", 80))}`,
@@ -153,7 +128,7 @@ export async function brandsScreen(
     total: result.total,
     pageSize: BRANDS_PAGE_SIZE,
     lines,
-    codec: brandsPageButton,
+    pageButton: brandsPageButton,
   });
 }
 
@@ -166,23 +141,27 @@ export async function attributesScreen(
   page: number,
 ): Promise<Screen> {
   checkPage(page);
-  const { api } = deps;
-  const kv = deps.storage.kv;
-  const { result, values, tree } = await withTyping(ctx, async () => {
-    const result = await attributesPage(api, kv, {
-      ...(query.search ? { search: query.search } : {}),
-      ...(query.categoryId !== undefined ? { categoryId: query.categoryId } : {}),
-      page,
-      pageSize: ATTRIBUTES_PAGE_SIZE,
-    });
-    const [values, tree] = await Promise.all([
-      Promise.all(result.items.map((a) => attributeValues(api, kv, a.code))),
-      query.categoryId !== undefined
-        ? allCategories(api, kv).then(categoryTree, () => undefined)
-        : undefined,
-    ]);
-    return { result, values, tree };
-  });
+  const { catalog } = deps;
+  const { result, values, tree } = await withTyping(
+    ctx,
+    async () => {
+      const result = await catalog.attributesPage({
+        ...(query.search ? { search: query.search } : {}),
+        ...(query.categoryId !== undefined ? { categoryId: query.categoryId } : {}),
+        page,
+        pageSize: ATTRIBUTES_PAGE_SIZE,
+      });
+      const [values, tree] = await Promise.all([
+        Promise.all(result.items.map((a) => catalog.attributeValues(a.code))),
+        // Handled: without the tree the category is named by its id alone.
+        query.categoryId !== undefined
+          ? catalog.allCategories().then(categoryTree, () => undefined)
+          : undefined,
+      ]);
+      return { result, values, tree };
+    },
+    deps.logger,
+  );
   const lines = result.items.map((attribute, i) => {
     const shown = values[i]!.values.slice(0, VALUES_SHOWN);
     const codes = shown
@@ -221,6 +200,6 @@ export async function attributesScreen(
     pageSize: ATTRIBUTES_PAGE_SIZE,
     lines,
     extraHead,
-    codec: attributesPageButton,
+    pageButton: attributesPageButton,
   });
 }

@@ -1,100 +1,160 @@
 import { GrammyError, InlineKeyboard, InputFile } from "grammy";
 import type { Locale } from "../../../i18n.js";
+import { confirmationBlock } from "../../../import/confirm.js";
 import { TELEGRAM_DOWNLOAD_LIMIT } from "../../../import/download.js";
+import { newDraftId } from "../../../import/draft.js";
+import { megabytes, type Prepared } from "../../../import/prepare.js";
+import { fitMessage, rejectionText } from "../../../import/problems.js";
 import { reportFileName } from "../../../import/report.js";
+import { type ImportJob, ProgressMessage } from "../../../import/sender/index.js";
+import { escapeHtml } from "../../../text/html.js";
 import type { BotContext } from "../../context.js";
-import { escapeHtml } from "../../helpers/html.js";
-import type { FeatureDeps } from "../../index.js";
+import type { FeatureDeps } from "../../deps.js";
 import { IMPORT_CONVERSATION } from "./conversation.js";
-import { type DraftStore, newDraftId } from "./draft.js";
-import { megabytes, type Prepared, prepareImport } from "./prepare.js";
-import { fitMessage } from "./problems.js";
-import { ProgressMessage, realClock } from "./progress.js";
-import { type Effects, type ImportJob, sendDraft } from "./sending.js";
-import { importChoice, rejectionText } from "./texts.js";
+import { importChoice } from "./texts.js";
 
-const direct: Effects = { run: (task) => task(), clock: realClock };
+type ReadDocument = Extract<Prepared, { kind: "read" }>;
+
+/** The file's path on the Bot API server, or the text that says why there is none. */
+async function filePathOf(
+  ctx: BotContext,
+  fileId: string,
+  deps: FeatureDeps,
+): Promise<{ path: string; size: number | undefined } | { text: string }> {
+  try {
+    const file = await ctx.api.getFile(fileId);
+    const path = file.file_path;
+    if (path) return { path, size: file.file_size };
+  } catch (error) {
+    const tooBig = error instanceof GrammyError && /too big/i.test(error.description);
+    deps.logger.warn(
+      { chatId: ctx.chat?.id, err: tooBig ? "file is too big" : "getFile failed" },
+      "no file",
+    );
+    if (tooBig)
+      return {
+        text: rejectionText(ctx.t, "too-large", { max: megabytes(TELEGRAM_DOWNLOAD_LIMIT) }),
+      };
+  }
+  return { text: ctx.t("import-download-failed") };
+}
+
+/** The problems of a read document (the first ones; the rest in an attached report). */
+async function problemsBlock(
+  ctx: BotContext,
+  deps: FeatureDeps,
+  read: ReadDocument,
+  fileName: string,
+) {
+  if (read.invalid === 0) return [];
+  if (read.hasReport) {
+    const draft = await deps.imports.drafts.load(read.draftId);
+    await ctx.replyWithDocument(
+      new InputFile(Buffer.from(draft?.report ?? "", "utf8"), reportFileName(fileName, "problems")),
+      { caption: ctx.t("import-problems-in-file") },
+    );
+  }
+  const list = [...read.lines];
+  if (read.problems > read.lines.length) {
+    list.push(ctx.t("import-problems-more", { count: read.problems - read.lines.length }));
+  }
+  const head =
+    read.valid > 0
+      ? ctx.t("import-problems-some", { invalid: read.invalid, valid: read.valid })
+      : ctx.t("import-problems-all", { invalid: read.invalid });
+  return [head, list.join("\n")];
+}
 
 /**
- * A document dropped into a linked chat: one status message, the file read and checked;
- * all valid → sent at once; some invalid → the problems and a choice, which the import
- * conversation waits for; nothing valid or not a product list → one clear message.
- * The reading happens here, in the update, so the conversation's replays repeat nothing of it.
+ * Always asks before sending: the problems (if any), how the file was read, the first product
+ * as it will be sent, and "Import N" / "Cancel". Nothing valid: the problems and what to do.
  */
-export function createDocumentHandler(deps: FeatureDeps, drafts: DraftStore) {
+async function offer(ctx: BotContext, deps: FeatureDeps, read: ReadDocument, job: ImportJob) {
+  const problems = await problemsBlock(ctx, deps, read, job.fileName);
+  if (read.valid === 0) {
+    await ctx.reply(fitMessage([...problems, ...read.warnings, ctx.t("import-fix-and-resend")]));
+    await deps.imports.drafts.delete(read.draftId).catch((error: unknown) => {
+      // Nothing reads this draft again; it expires on its own (DRAFT_TTL_MS).
+      deps.logger.warn({ draft: read.draftId, err: error }, "draft not deleted");
+    });
+    return;
+  }
+  const allValid = read.invalid === 0;
+  const text = fitMessage([
+    ...problems,
+    confirmationBlock(ctx.t, read.format, read.reading, read.first),
+    ...read.warnings,
+    allValid
+      ? ctx.t("import-confirm-question", { valid: read.valid })
+      : ctx.t("import-offer", { valid: read.valid }),
+  ]);
+  const go = allValid
+    ? ctx.t("import-button-import-all", { valid: read.valid })
+    : ctx.t("import-button-import", { valid: read.valid });
+  const keyboard = new InlineKeyboard()
+    .text(go, importChoice.encode({ action: "go", draft: read.draftId }))
+    .row()
+    .text(
+      ctx.t("import-button-cancel"),
+      importChoice.encode({ action: "no", draft: read.draftId }),
+    );
+  const message = await ctx.reply(text, { reply_markup: keyboard });
+  // The warnings were shown with the offer; the conversation waits for the choice.
+  await ctx.conversation.enter(IMPORT_CONVERSATION, { ...job, warnings: [] }, message.message_id);
+}
+
+/**
+ * A document dropped into a linked chat: one status message, the file read and checked, then
+ * the confirmation (always asked, issue 10) which the import conversation waits for; not a
+ * product list → one clear message. The reading happens here, in the update, so the
+ * conversation's replays repeat nothing of it.
+ */
+export function createDocumentHandler(deps: FeatureDeps) {
   const log = deps.logger.child({ module: "import" });
+  const { clock } = deps.imports;
 
   return async (ctx: BotContext) => {
     const document = ctx.message?.document;
     const chatId = ctx.chat?.id;
     if (!document || chatId === undefined) return;
-    const maxMb = megabytes(TELEGRAM_DOWNLOAD_LIMIT);
     if (document.file_size !== undefined && document.file_size > TELEGRAM_DOWNLOAD_LIMIT) {
       // Telegram would not hand it over anyway: say so without trying.
-      await ctx.reply(rejectionText(ctx.t, "too-large", { max: maxMb }));
+      const max = megabytes(TELEGRAM_DOWNLOAD_LIMIT);
+      await ctx.reply(rejectionText(ctx.t, "too-large", { max }));
       return;
     }
     const locale = (await ctx.i18n.getLocale()) as Locale;
     const fileName = document.file_name ?? "document";
-    const progress = await ProgressMessage.start(
-      ctx.api,
-      realClock,
-      chatId,
-      ctx.t("import-reading", { file: escapeHtml(fileName) }),
-    );
-
-    let filePath: string | undefined;
-    let fileSize: number | undefined;
-    try {
-      const file = await ctx.api.getFile(document.file_id);
-      filePath = file.file_path;
-      fileSize = file.file_size;
-    } catch (error) {
-      const tooBig = error instanceof GrammyError && /too big/i.test(error.description);
-      log.warn({ chatId, err: tooBig ? "file is too big" : "getFile failed" }, "no file");
-      await progress.settle(
-        ctx.api,
-        tooBig
-          ? rejectionText(ctx.t, "too-large", { max: maxMb })
-          : ctx.t("import-download-failed"),
-      );
-      return;
-    }
-    if (!filePath) {
-      await progress.settle(ctx.api, ctx.t("import-download-failed"));
-      return;
-    }
+    const reading = ctx.t("import-reading", { file: escapeHtml(fileName) });
+    const progress = await ProgressMessage.start(ctx.api, clock, log, chatId, reading);
+    const file = await filePathOf(ctx, document.file_id, deps);
+    if ("text" in file) return progress.settle(file.text);
 
     const draftId = newDraftId();
     let prepared: Prepared;
     try {
-      prepared = await prepareImport(
-        { config: deps.config, logger: deps.logger, i18n: deps.i18n, drafts },
-        {
-          draftId,
-          chatId,
-          locale,
-          fileName,
-          mimeType: document.mime_type,
-          filePath,
-          fileSize,
-          maxBytes: TELEGRAM_DOWNLOAD_LIMIT,
-        },
-      );
+      prepared = await deps.imports.prepare({
+        draftId,
+        chatId,
+        locale,
+        fileName,
+        mimeType: document.mime_type,
+        filePath: file.path,
+        fileSize: file.size,
+        maxBytes: TELEGRAM_DOWNLOAD_LIMIT,
+      });
     } catch (error) {
       log.error({ chatId, draft: draftId, err: String(error) }, "import preparation failed");
-      await progress.settle(ctx.api, ctx.t("error-storage"));
-      return;
+      return progress.settle(ctx.t("error-storage"));
     }
-    if (prepared.kind === "download-failed") {
-      await progress.settle(ctx.api, ctx.t("import-download-failed"));
-      return;
-    }
+    if (prepared.kind === "download-failed")
+      return progress.settle(ctx.t("import-download-failed"));
     if (prepared.kind === "rejected") {
-      await progress.settle(ctx.api, rejectionText(ctx.t, prepared.reason, prepared.params));
-      return;
+      return progress.settle(rejectionText(ctx.t, prepared.reason, prepared.params));
     }
-
+    await progress.settle(
+      ctx.t("import-validated", { valid: prepared.valid, invalid: prepared.invalid }),
+    );
     const job: ImportJob = {
       draftId,
       chatId,
@@ -106,60 +166,6 @@ export function createDocumentHandler(deps: FeatureDeps, drafts: DraftStore) {
       warnings: prepared.warnings,
       progress: progress.state,
     };
-    if (prepared.invalid === 0) {
-      // All valid: the import starts at once.
-      await sendDraft(deps, drafts, direct, { api: ctx.api, t: ctx.t }, job);
-      return;
-    }
-
-    await progress.settle(
-      ctx.api,
-      ctx.t("import-validated", { valid: prepared.valid, invalid: prepared.invalid }),
-    );
-    if (prepared.hasReport) {
-      const draft = await drafts.load(draftId).catch(() => undefined);
-      await ctx.replyWithDocument(
-        new InputFile(
-          Buffer.from(draft?.report ?? "", "utf8"),
-          reportFileName(fileName, "problems"),
-        ),
-        { caption: ctx.t("import-problems-in-file") },
-      );
-    }
-    const list = [...prepared.lines];
-    if (prepared.problems > prepared.lines.length) {
-      list.push(
-        ctx.t("import-problems-more", { count: prepared.problems - prepared.lines.length }),
-      );
-    }
-    const someValid = prepared.valid > 0;
-    const text = fitMessage([
-      someValid
-        ? ctx.t("import-problems-some", { invalid: prepared.invalid, valid: prepared.valid })
-        : ctx.t("import-problems-all", { invalid: prepared.invalid }),
-      list.join("\n"),
-      ...prepared.warnings,
-      someValid ? ctx.t("import-offer", { valid: prepared.valid }) : ctx.t("import-fix-and-resend"),
-    ]);
-    if (!someValid) {
-      await ctx.reply(text);
-      await drafts.delete(draftId).catch(() => {});
-      return;
-    }
-    const keyboard = new InlineKeyboard()
-      .text(
-        ctx.t("import-button-import", { valid: prepared.valid }),
-        importChoice.encode({ action: "go", draft: draftId }),
-      )
-      .row()
-      .text(ctx.t("import-button-cancel"), importChoice.encode({ action: "no", draft: draftId }));
-    const offer = await ctx.reply(text, { reply_markup: keyboard });
-    // The warnings were shown with the problems; the conversation waits for the choice.
-    await ctx.conversation.enter(IMPORT_CONVERSATION, {
-      ...job,
-      warnings: [],
-      progress: progress.state,
-      offerMessageId: offer.message_id,
-    } satisfies ImportJob);
+    await offer(ctx, deps, prepared, job);
   };
 }

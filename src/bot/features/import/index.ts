@@ -1,5 +1,6 @@
 import { createConversation } from "@grammyjs/conversations";
 import { Composer, InputFile } from "grammy";
+import { DRAFT_TTL_MS } from "../../../import/draft.js";
 import {
   CSV_TEMPLATE_NAME,
   csvTemplate,
@@ -7,22 +8,21 @@ import {
   jsonTemplate,
 } from "../../../import/templates.js";
 import type { BotContext } from "../../context.js";
-import type { FeatureDeps } from "../../index.js";
+import type { FeatureDeps } from "../../deps.js";
 import { createImportConversation, IMPORT_CONVERSATION } from "./conversation.js";
 import { createDocumentHandler } from "./document.js";
-import { createDraftStore, DRAFT_TTL_MS } from "./draft.js";
 import { importChoice } from "./texts.js";
 
 /** A document dropped into the chat (any time, no command) and /import with its templates. */
 export function createImportFeature(deps: FeatureDeps) {
   const composer = new Composer<BotContext>();
-  const drafts = createDraftStore(deps.storage.kv);
+  const log = deps.logger.child({ module: "import" });
 
   // The offer's buttons reach the waiting conversation first: the link is checked before it,
   // so a chat whose link was revoked meanwhile sends nothing.
   composer.callbackQuery(importChoice.pattern, deps.requireLink, (_ctx, next) => next());
   composer.use(
-    createConversation(createImportConversation(deps, drafts), {
+    createConversation(createImportConversation(deps), {
       id: IMPORT_CONVERSATION,
       // One per document: a second file may come while the first waits for the seller's choice.
       parallel: true,
@@ -30,7 +30,7 @@ export function createImportFeature(deps: FeatureDeps) {
     }),
   );
 
-  composer.on("message:document", deps.requireLink, createDocumentHandler(deps, drafts));
+  composer.on("message:document", deps.requireLink, createDocumentHandler(deps));
 
   composer.command("import", deps.requireLink, async (ctx) => {
     const vatRates = deps.config.import.vatRates;
@@ -47,8 +47,10 @@ export function createImportFeature(deps: FeatureDeps) {
 
   // A choice whose conversation is gone (done, cancelled, expired): say so, drop the buttons.
   composer.callbackQuery(importChoice.pattern, deps.requireLink, async (ctx) => {
-    await ctx.answerCallbackQuery({ text: ctx.t("import-offer-expired") }).catch(() => {});
-    await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: [] } }).catch(() => {});
+    // Both cosmetic: the choice is out of date whatever Telegram answers.
+    const ignore = (error: unknown) => log.debug({ err: error }, "stale offer not tidied");
+    await ctx.answerCallbackQuery({ text: ctx.t("import-offer-expired") }).catch(ignore);
+    await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: [] } }).catch(ignore);
   });
 
   return composer;

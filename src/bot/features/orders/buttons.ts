@@ -1,10 +1,8 @@
 import { callbackCodec } from "../../callback-data.js";
+import { pageButtonCodec } from "../../lists/paged-list.js";
 
 /** `ordp1:<query id>:<page>`: a page of the list. */
-export const ordersPageButton = callbackCodec("ordp1", [
-  ["q", "key"],
-  ["page", "int"],
-] as const);
+export const ordersPageButton = pageButtonCodec("ordp1");
 /** `ordo1:<query id>:<page>:<orderId>`: one order's details, back to that page. */
 export const orderOpenButton = callbackCodec("ordo1", [
   ["q", "key"],
@@ -12,10 +10,7 @@ export const orderOpenButton = callbackCodec("ordo1", [
   ["id", "int"],
 ] as const);
 /** `ordf1:<query id>:<page>`: the status filter menu, opened from that page. */
-export const ordersFilterButton = callbackCodec("ordf1", [
-  ["q", "key"],
-  ["page", "int"],
-] as const);
+export const ordersFilterButton = pageButtonCodec("ordf1");
 /** `ords1:<menu query id>:<choice>`: a status of the menu (-1: all statuses). */
 export const ordersStatusButton = callbackCodec("ords1", [
   ["q", "key"],

@@ -1,11 +1,11 @@
 import { Composer } from "grammy";
-import { noopButton } from "../../callback-data.js";
+import { ButtonNotice, onButton } from "../../buttons/handle.js";
 import type { BotContext } from "../../context.js";
-import { shorten } from "../../helpers/text.js";
-import type { FeatureDeps } from "../../index.js";
-import { ButtonNotice, runButton, runCommand } from "../../keyboards/button.js";
-import { createListQueries, type ListQuery } from "../../keyboards/list-query.js";
-import { editScreen, sendScreen } from "../../keyboards/screen.js";
+import type { FeatureDeps } from "../../deps.js";
+import { registerPagedList } from "../../lists/paged-list.js";
+import { createListQueries, type ListQuery } from "../../lists/queries.js";
+import { menuCommand } from "../../menu.js";
+import { editScreen } from "../../screens/screen.js";
 import {
   orderOpenButton,
   ordersFilterButton,
@@ -15,81 +15,49 @@ import {
 import { orderDetailsScreen, ordersListScreen, statusMenuScreen } from "./screens.js";
 import { orderStatusChoices } from "./statuses.js";
 
-/** A search longer than this is cut: nobody types more, and it is echoed back in the header. */
-export const MAX_SEARCH = 100;
+export const ORDERS_COMMAND = menuCommand("orders", 10);
 
 /** `/orders [search]`: newest orders first, paged in place, with details and a status filter. */
 export function createOrdersFeature(deps: FeatureDeps) {
   const composer = new Composer<BotContext>();
   const kv = deps.storage.kv;
   const queries = createListQueries(kv);
+  const edit = (ctx: BotContext, screen: Parameters<typeof editScreen>[2]) =>
+    editScreen(ctx, kv, screen, deps.logger);
 
-  /** The stored query of a button, or a notice that the list is outdated. */
-  const queryOf = async (qid: string): Promise<ListQuery> => {
-    const query = await queries.load("orders", qid);
-    if (!query) throw new ButtonNotice("list-outdated");
-    return query;
-  };
+  registerPagedList(composer, deps, queries, {
+    kind: "orders",
+    command: ORDERS_COMMAND,
+    pageButton: ordersPageButton,
+    parse: (search) => (search ? { search } : {}),
+    show: (ctx, qid, query, page) => ordersListScreen(deps, ctx, qid, query, page),
+  });
 
-  composer.command("orders", deps.requireLink, (ctx) =>
-    runCommand(ctx, async () => {
-      const search = shorten(ctx.match, MAX_SEARCH);
-      const query: ListQuery = search ? { search } : {};
-      const qid = await queries.save("orders", query);
-      await sendScreen(ctx, await ordersListScreen(deps, ctx, qid, query, 1));
-    }),
-  );
+  onButton(composer, orderOpenButton, deps.requireLink, deps.logger, async (ctx, data) => {
+    const query = await queries.require("orders", data.q);
+    await edit(ctx, await orderDetailsScreen(deps, ctx, data.q, query, data.page, data.id));
+  });
 
-  composer.callbackQuery(ordersPageButton.pattern, deps.requireLink, (ctx) =>
-    runButton(ctx, async () => {
-      const data = ordersPageButton.decode(ctx.callbackQuery.data);
-      if (!data) throw new ButtonNotice("button-unknown");
-      const query = await queryOf(data.q);
-      await editScreen(ctx, kv, await ordersListScreen(deps, ctx, data.q, query, data.page));
-    }),
-  );
+  onButton(composer, ordersFilterButton, deps.requireLink, deps.logger, async (ctx, data) => {
+    const query = await queries.require("orders", data.q);
+    const choices = await orderStatusChoices(deps.api, kv);
+    if (choices.length === 0) throw new ButtonNotice("orders-no-statuses");
+    // The menu keeps its own choices: the cached status list may change before a press.
+    const menuQid = await queries.save("orders", { ...query, choices });
+    await edit(ctx, statusMenuScreen(ctx, menuQid, data.q, data.page, query, choices));
+  });
 
-  composer.callbackQuery(orderOpenButton.pattern, deps.requireLink, (ctx) =>
-    runButton(ctx, async () => {
-      const data = orderOpenButton.decode(ctx.callbackQuery.data);
-      if (!data) throw new ButtonNotice("button-unknown");
-      const query = await queryOf(data.q);
-      const screen = await orderDetailsScreen(deps, ctx, data.q, query, data.page, data.id);
-      await editScreen(ctx, kv, screen);
-    }),
-  );
-
-  composer.callbackQuery(ordersFilterButton.pattern, deps.requireLink, (ctx) =>
-    runButton(ctx, async () => {
-      const data = ordersFilterButton.decode(ctx.callbackQuery.data);
-      if (!data) throw new ButtonNotice("button-unknown");
-      const query = await queryOf(data.q);
-      const choices = await orderStatusChoices(deps.api, kv);
-      if (choices.length === 0) throw new ButtonNotice("orders-no-statuses");
-      // The menu keeps its own choices: the cached status list may change before a press.
-      const menuQid = await queries.save("orders", { ...query, choices });
-      await editScreen(ctx, kv, statusMenuScreen(ctx, menuQid, data.q, data.page, query, choices));
-    }),
-  );
-
-  composer.callbackQuery(ordersStatusButton.pattern, deps.requireLink, (ctx) =>
-    runButton(ctx, async () => {
-      const data = ordersStatusButton.decode(ctx.callbackQuery.data);
-      if (!data) throw new ButtonNotice("button-unknown");
-      const menu = await queryOf(data.q);
-      const choice = data.i === -1 ? undefined : menu.choices?.[data.i];
-      if (!menu.choices || (data.i !== -1 && !choice)) throw new ButtonNotice("button-unknown");
-      const query: ListQuery = {
-        ...(menu.search ? { search: menu.search } : {}),
-        ...(choice ? { status: choice.key, statusLabel: choice.label } : {}),
-      };
-      const qid = await queries.save("orders", query);
-      await editScreen(ctx, kv, await ordersListScreen(deps, ctx, qid, query, 1));
-    }),
-  );
-
-  // The page counter of every list (orders, products, directories) does nothing.
-  composer.callbackQuery(noopButton.pattern, deps.requireLink, (ctx) => ctx.answerCallbackQuery());
+  onButton(composer, ordersStatusButton, deps.requireLink, deps.logger, async (ctx, data) => {
+    const menu = await queries.require("orders", data.q);
+    const choice = data.i === -1 ? undefined : menu.choices?.[data.i];
+    if (!menu.choices || (data.i !== -1 && !choice)) throw new ButtonNotice("button-unknown");
+    const query: ListQuery = {
+      ...(menu.search ? { search: menu.search } : {}),
+      ...(choice ? { status: choice.key, statusLabel: choice.label } : {}),
+    };
+    const qid = await queries.save("orders", query);
+    await edit(ctx, await ordersListScreen(deps, ctx, qid, query, 1));
+  });
 
   return composer;
 }

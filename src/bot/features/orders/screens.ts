@@ -1,15 +1,16 @@
 import { InlineKeyboard } from "grammy";
 import type { Locale } from "../../../i18n.js";
 import type { Order, OrderListRequest } from "../../../seller-api/schemas.js";
+import { escapeHtml } from "../../../text/html.js";
+import { shorten } from "../../../text/text.js";
+import { ButtonNotice } from "../../buttons/handle.js";
 import type { BotContext } from "../../context.js";
-import { escapeHtml } from "../../helpers/html.js";
-import { fitBlocks, shorten } from "../../helpers/text.js";
-import { withTyping } from "../../helpers/typing.js";
-import type { FeatureDeps } from "../../index.js";
-import { ButtonNotice } from "../../keyboards/button.js";
-import type { ListQuery } from "../../keyboards/list-query.js";
-import { grid, keyboardOf, pageCount, pagerRow } from "../../keyboards/pager.js";
-import type { Screen } from "../../keyboards/screen.js";
+import type { FeatureDeps } from "../../deps.js";
+import { checkPage, listScreen, pagesOf, searchLines } from "../../lists/paged-list.js";
+import type { ListQuery } from "../../lists/queries.js";
+import { grid, keyboardOf } from "../../screens/keyboard.js";
+import type { Screen } from "../../screens/screen.js";
+import { withTyping } from "../../screens/typing.js";
 import {
   orderOpenButton,
   ordersFilterButton,
@@ -21,9 +22,6 @@ import type { StatusChoice } from "./statuses.js";
 
 /** Six orders of four lines each fit a phone screen without scrolling far. */
 export const ORDERS_PAGE_SIZE = 6;
-/** Pages beyond this are not asked for (forged data). */
-export const MAX_PAGE = 100_000;
-const TEXT_LIMIT = 4096;
 
 const localeOf = async (ctx: BotContext) => (await ctx.i18n.getLocale()) as Locale;
 
@@ -46,17 +44,20 @@ export async function fetchOrdersPage(
   query: ListQuery,
   page: number,
 ) {
-  const list = await withTyping(ctx, () => deps.api.listOrders(requestOf(query, page)));
+  const list = await withTyping(
+    ctx,
+    () => deps.api.listOrders(requestOf(query, page)),
+    deps.logger,
+  );
   const orders = list.orders ?? [];
   const total = list.totalCount ?? orders.length;
-  const pages = Math.max(list.totalPages ?? 0, pageCount(total, ORDERS_PAGE_SIZE));
+  const pages = pagesOf(total, ORDERS_PAGE_SIZE, list.totalPages);
   return { orders, total, pages };
 }
 
 /** Lines that say what the list is narrowed to. */
 function filterLines(ctx: BotContext, query: ListQuery): string[] {
-  const lines: string[] = [];
-  if (query.search) lines.push(ctx.t("list-search", { search: escapeHtml(query.search) }));
+  const lines = searchLines(ctx, query);
   if (query.status) {
     lines.push(
       ctx.t("orders-status-filter", { status: escapeHtml(query.statusLabel ?? query.status) }),
@@ -73,42 +74,34 @@ export async function ordersListScreen(
   query: ListQuery,
   page: number,
 ): Promise<Screen> {
-  if (page < 1 || page > MAX_PAGE) throw new ButtonNotice("list-page-gone");
-  const locale = await localeOf(ctx);
+  checkPage(page);
+  const fmt = deps.formats[await localeOf(ctx)];
   const { orders, total, pages } = await fetchOrdersPage(deps, ctx, query, page);
   const filterButton = InlineKeyboard.text(
     ctx.t("orders-filter-button"),
     ordersFilterButton.encode({ q: qid, page }),
   );
-  if (orders.length === 0) {
-    if (page > 1) throw new ButtonNotice("list-page-gone");
-    const narrowed = Boolean(query.search || query.status);
-    const text = [
-      ...filterLines(ctx, query),
-      narrowed ? ctx.t("orders-no-hits") : ctx.t("orders-empty"),
-    ].join("\n");
-    return { text, keyboard: query.status ? keyboardOf([[filterButton]]) : undefined };
-  }
-  const head = [
-    ctx.t("orders-title", { page: String(page), pages: String(pages), total: String(total) }),
-    ...filterLines(ctx, query),
-  ].join("\n");
-  const items = orders.map((order) => orderListItem(ctx.t, order, locale, deps.config.timeZone));
-  const text = fitBlocks(head, items, TEXT_LIMIT, (left) =>
-    ctx.t("list-more", { count: String(left) }),
-  );
+  const narrowed = Boolean(query.search || query.status);
   const openButtons = orders.map((order) =>
     InlineKeyboard.text(
       orderButtonLabel(order),
       orderOpenButton.encode({ q: qid, page, id: order.orderId }),
     ),
   );
-  const keyboard = keyboardOf([
-    ...grid(openButtons, 3),
-    [filterButton],
-    pagerRow(page, pages, (to) => ordersPageButton.encode({ q: qid, page: to })),
-  ]);
-  return { text, keyboard };
+  return listScreen(ctx, {
+    page,
+    titleKey: "orders-title",
+    total,
+    pages,
+    headLines: filterLines(ctx, query),
+    items: orders.map((order) => orderListItem(ctx.t, order, fmt)),
+    rows: [...grid(openButtons, 3), [filterButton]],
+    empty: {
+      lines: [...filterLines(ctx, query), ctx.t(narrowed ? "orders-no-hits" : "orders-empty")],
+      rows: query.status ? [[filterButton]] : [],
+    },
+    pageData: (to) => ordersPageButton.encode({ q: qid, page: to }),
+  });
 }
 
 /**
@@ -123,8 +116,8 @@ export async function orderDetailsScreen(
   page: number,
   orderId: number,
 ): Promise<Screen> {
-  if (page < 1 || page > MAX_PAGE) throw new ButtonNotice("orders-order-gone");
-  const locale = await localeOf(ctx);
+  checkPage(page, "orders-order-gone");
+  const fmt = deps.formats[await localeOf(ctx)];
   let order: Order | undefined;
   for (const candidate of [page, page + 1]) {
     const { orders, pages } = await fetchOrdersPage(deps, ctx, query, candidate);
@@ -134,7 +127,7 @@ export async function orderDetailsScreen(
   if (!order) throw new ButtonNotice("orders-order-gone");
   const back = InlineKeyboard.text(ctx.t("list-back"), ordersPageButton.encode({ q: qid, page }));
   return {
-    text: orderDetails(ctx.t, order, locale, deps.config.timeZone),
+    text: orderDetails(ctx.t, order, fmt),
     keyboard: keyboardOf([[back]]),
   };
 }

@@ -1,14 +1,15 @@
 import type { Locale } from "../../../i18n.js";
 import type { ProductDetail, ProductListItem } from "../../../seller-api/schemas.js";
-import { formatMoney, formatNumber } from "../../helpers/format.js";
-import { escapeHtml } from "../../helpers/html.js";
+import { formatMoney, formatNumber } from "../../../text/format.js";
+import { escapeHtml } from "../../../text/html.js";
 import {
   fitBlocksCounted,
   htmlToText,
   localized,
   shorten,
   shortenText,
-} from "../../helpers/text.js";
+} from "../../../text/text.js";
+import type { CardFacts } from "./card-facts.js";
 
 type T = (key: string, vars?: Record<string, string>) => string;
 
@@ -49,10 +50,46 @@ export function productListItem(t: T, product: ProductListItem, n: number, local
   });
 }
 
-/** What the card shows beside the details themselves (looked up in the directories). */
-export interface CardContext {
+/** What the card shows beside the details themselves (directories, list, alerts). */
+export interface CardContext extends Partial<CardFacts> {
   category?: string;
   brand?: string;
+}
+
+/** `Цвет: чёрный, белый; Страна: Казахстан`, names from the directories where known. */
+function attributesText(product: ProductDetail, extra: CardContext): string {
+  const attributeNames = extra.attributeNames ?? {};
+  const valueNames = extra.valueNames ?? {};
+  return (product.attributes ?? [])
+    .map((a) => {
+      const values = (a.valueIds ?? []).map((v) => valueNames[v] ?? String(v));
+      return `${attributeNames[a.id] ?? a.id}: ${values.join(", ") || "—"}`;
+    })
+    .join("; ");
+}
+
+/** Stock, sales, days left and the alert threshold: what a seller acts on. */
+function stockLines(t: T, extra: CardContext, locale: Locale): string {
+  const lines: string[] = [];
+  if (extra.stock) {
+    lines.push(
+      t("product-stock", {
+        stock: formatNumber(extra.stock.stock, locale),
+        sales: formatNumber(extra.stock.sales, locale),
+      }),
+    );
+    if (extra.stock.daysLeft !== undefined) {
+      lines.push(t("product-days-left", { days: formatNumber(extra.stock.daysLeft, locale) }));
+    }
+  }
+  if (extra.threshold) {
+    lines.push(
+      t(extra.threshold.own ? "product-threshold-own" : "product-threshold-default", {
+        count: formatNumber(extra.threshold.value, locale),
+      }),
+    );
+  }
+  return lines.join("\n");
 }
 
 /**
@@ -70,7 +107,10 @@ export function productCard(
     id == null ? "—" : name ? `${escapeHtml(name)} (<code>${id}</code>)` : `<code>${id}</code>`;
   const head = t("product-card", {
     // A caption has room for a shorter name than a text card.
-    name: escapeHtml(shorten(productName(product.name, locale), limit > 1024 ? 1000 : 300)),
+    // The list has the name in both languages; the detail view only in Russian (spec 2.5).
+    name: escapeHtml(
+      shorten(productName(extra.name ?? product.name, locale), limit > 1024 ? 1000 : 300),
+    ),
     id: String(product.productId),
     category: idOr(product.categoryId, extra.category),
     brand: idOr(product.brandId, extra.brand),
@@ -83,11 +123,10 @@ export function productCard(
           : "product-no",
     ),
   });
-  const attributes = (product.attributes ?? [])
-    .map((a) => `${a.id}: ${(a.valueIds ?? []).join(", ") || "—"}`)
-    .join("; ");
+  const attributes = attributesText(product, extra);
+  const stock = stockLines(t, extra, locale);
   const attributesLine = attributes
-    ? t("product-attributes", { attributes: shorten(attributes, 300) })
+    ? t("product-attributes", { attributes: escapeHtml(shorten(attributes, 300)) })
     : "";
   const skus = product.skus ?? [];
   const skuTitle = t("product-skus", { count: String(skus.length) });
@@ -96,12 +135,15 @@ export function productCard(
       id: String(sku.skuId),
       price: formatMoney(sku.price, locale),
       barcode: escapeHtml(shorten(sku.skuBarcode || "—", 60)),
-      values: (sku.attributeValueIds ?? []).join(", ") || "—",
+      values:
+        (sku.attributeValueIds ?? [])
+          .map((v) => escapeHtml(extra.valueNames?.[v] ?? String(v)))
+          .join(", ") || "—",
     }),
   );
   const description = htmlToText(localized(product.description, locale));
   const compose = (descriptionMax: number) => {
-    const parts = [head, attributesLine];
+    const parts = [head, stock, attributesLine];
     if (description && descriptionMax > 0) {
       const short = shortenText(description, descriptionMax, t("product-description-cut"));
       parts.push(`${t("product-description")}\n${escapeHtml(short)}`);

@@ -1,14 +1,15 @@
 import { Composer, GrammyError } from "grammy";
+import { ButtonNotice, onButton } from "../../buttons/handle.js";
 import type { BotContext } from "../../context.js";
-import { shorten } from "../../helpers/text.js";
-import type { FeatureDeps } from "../../index.js";
-import { ButtonNotice, runButton, runCommand } from "../../keyboards/button.js";
-import { createListQueries, type ListQuery } from "../../keyboards/list-query.js";
-import { editScreen, sendScreen } from "../../keyboards/screen.js";
+import type { FeatureDeps } from "../../deps.js";
+import { registerPagedList } from "../../lists/paged-list.js";
+import { createListQueries } from "../../lists/queries.js";
+import { menuCommand } from "../../menu.js";
+import { editScreen, sendScreen } from "../../screens/screen.js";
 import { productBackButton, productOpenButton, productsPageButton } from "./buttons.js";
-import { type ProductCard, productCardOf, productsListScreen, rememberPhotos } from "./screens.js";
+import { type ProductCard, productCardOf, showProductsPage } from "./screens.js";
 
-const MAX_SEARCH = 100;
+export const PRODUCTS_COMMAND = menuCommand("products", 20);
 const PRODUCT_ID = /^[1-9]\d{0,14}$/;
 
 /**
@@ -34,78 +35,60 @@ async function sendCard(deps: FeatureDeps, ctx: BotContext, card: ProductCard) {
   });
 }
 
+/** A product's card as a new message (from an alert's button): its "back" shows the list. */
+export async function sendProductCard(deps: FeatureDeps, ctx: BotContext, productId: number) {
+  const qid = await createListQueries(deps.storage.kv).save("products", {});
+  await sendCard(deps, ctx, await productCardOf(deps, ctx, qid, 0, productId));
+}
+
 /** `/products [search]`: products paged in place; a tap sends the product's card below. */
 export function createProductsFeature(deps: FeatureDeps) {
   const composer = new Composer<BotContext>();
   const kv = deps.storage.kv;
   const queries = createListQueries(kv);
 
-  const queryOf = async (qid: string): Promise<ListQuery> => {
-    const query = await queries.load("products", qid);
-    if (!query) throw new ButtonNotice("list-outdated");
-    return query;
-  };
+  registerPagedList(composer, deps, queries, {
+    kind: "products",
+    command: PRODUCTS_COMMAND,
+    pageButton: productsPageButton,
+    parse: (search) => (search ? { search } : {}),
+    show: (ctx, qid, query, page) => showProductsPage(deps, ctx, qid, query, page),
+    // A product id (as /orders, /jobs and the summaries show them) opens that product's card;
+    // its "back" then shows the whole list. An id that is no product is searched as text.
+    async answerDirectly(ctx, text) {
+      if (!PRODUCT_ID.test(text)) return false;
+      const qid = await queries.save("products", {});
+      const card = await productCardOf(deps, ctx, qid, 0, Number(text)).catch((error) => {
+        if (error instanceof ButtonNotice) return undefined;
+        throw error;
+      });
+      if (card) await sendCard(deps, ctx, card);
+      return card !== undefined;
+    },
+  });
 
-  composer.command("products", deps.requireLink, (ctx) =>
-    runCommand(ctx, async () => {
-      const search = shorten(ctx.match, MAX_SEARCH);
-      // A product id (as /orders, /jobs and the summaries show them) opens that product's card;
-      // its "back" then shows the whole list. An id that is no product is searched as text.
-      if (PRODUCT_ID.test(search)) {
-        const qid = await queries.save("products", {});
-        const card = await productCardOf(deps, ctx, qid, 0, Number(search)).catch((error) => {
-          if (error instanceof ButtonNotice) return undefined;
-          throw error;
-        });
-        if (card) return sendCard(deps, ctx, card);
-      }
-      const query: ListQuery = search ? { search } : {};
-      const qid = await queries.save("products", query);
-      const { screen, photos } = await productsListScreen(deps, ctx, qid, query, 1);
-      await rememberPhotos(kv, qid, 1, photos);
-      await sendScreen(ctx, screen);
-    }),
-  );
-
-  composer.callbackQuery(productsPageButton.pattern, deps.requireLink, (ctx) =>
-    runButton(ctx, async () => {
-      const data = productsPageButton.decode(ctx.callbackQuery.data);
-      if (!data) throw new ButtonNotice("button-unknown");
-      const query = await queryOf(data.q);
-      const { screen, photos } = await productsListScreen(deps, ctx, data.q, query, data.page);
-      await rememberPhotos(kv, data.q, data.page, photos);
-      await editScreen(ctx, kv, screen);
-    }),
-  );
-
-  composer.callbackQuery(productOpenButton.pattern, deps.requireLink, (ctx) =>
-    runButton(ctx, async () => {
-      const data = productOpenButton.decode(ctx.callbackQuery.data);
-      if (!data) throw new ButtonNotice("button-unknown");
-      await queryOf(data.q);
-      await sendCard(deps, ctx, await productCardOf(deps, ctx, data.q, data.page, data.id));
-    }),
-  );
+  onButton(composer, productOpenButton, deps.requireLink, deps.logger, async (ctx, data) => {
+    await queries.require("products", data.q);
+    await sendCard(deps, ctx, await productCardOf(deps, ctx, data.q, data.page, data.id));
+  });
 
   // Back from a card: the card goes away and the list it was opened from is in view again;
   // where the card cannot be deleted (too old), the list page comes as a new message.
-  composer.callbackQuery(productBackButton.pattern, deps.requireLink, (ctx) =>
-    runButton(ctx, async () => {
-      const data = productBackButton.decode(ctx.callbackQuery.data);
-      if (!data) throw new ButtonNotice("button-unknown");
-      const query = await queryOf(data.q);
-      const deleted = await ctx.deleteMessage().then(
-        () => true,
-        () => false,
-      );
-      // Page 0: the card was opened by id, with no list above it to return to.
-      if (deleted && data.page > 0) return;
-      const page = Math.max(1, data.page);
-      const { screen, photos } = await productsListScreen(deps, ctx, data.q, query, page);
-      await rememberPhotos(kv, data.q, page, photos);
-      await (deleted ? sendScreen(ctx, screen) : editScreen(ctx, kv, screen));
-    }),
-  );
+  onButton(composer, productBackButton, deps.requireLink, deps.logger, async (ctx, data) => {
+    const query = await queries.require("products", data.q);
+    const deleted = await ctx.deleteMessage().then(
+      () => true,
+      (error: unknown) => {
+        // Handled: a card Telegram will not delete (older than 48 h) stays, the list comes below.
+        deps.logger.debug({ err: (error as Error).name }, "card not deleted; list sent anew");
+        return false;
+      },
+    );
+    // Page 0: the card was opened by id, with no list above it to return to.
+    if (deleted && data.page > 0) return;
+    const screen = await showProductsPage(deps, ctx, data.q, query, Math.max(1, data.page));
+    await (deleted ? sendScreen(ctx, screen) : editScreen(ctx, kv, screen, deps.logger));
+  });
 
   return composer;
 }

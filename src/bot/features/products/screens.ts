@@ -2,22 +2,24 @@ import { InlineKeyboard } from "grammy";
 import type { Locale } from "../../../i18n.js";
 import type { ProductDetail, ProductListRequest } from "../../../seller-api/schemas.js";
 import { KEY_PREFIX, type KeyValueStore } from "../../../storage/index.js";
+import { shorten } from "../../../text/text.js";
+import { thresholdMenuButton } from "../../buttons/codecs.js";
+import { ButtonNotice } from "../../buttons/handle.js";
+import { categoryTree } from "../../catalog.js";
 import type { BotContext } from "../../context.js";
-import { escapeHtml } from "../../helpers/html.js";
-import { fitBlocks, shorten } from "../../helpers/text.js";
-import { withTyping } from "../../helpers/typing.js";
-import type { FeatureDeps } from "../../index.js";
-import { ButtonNotice } from "../../keyboards/button.js";
-import { LIST_QUERY_TTL_MS, type ListQuery } from "../../keyboards/list-query.js";
-import { keyboardOf, pageCount, pagerRow } from "../../keyboards/pager.js";
-import type { Screen } from "../../keyboards/screen.js";
-import { allBrands, allCategories, categoryTree } from "../directories/catalog.js";
+import type { FeatureDeps } from "../../deps.js";
+import { checkPage, listScreen, pagesOf, searchLines } from "../../lists/paged-list.js";
+import { LIST_QUERY_TTL_MS, type ListQuery } from "../../lists/queries.js";
+import { keyboardOf } from "../../screens/keyboard.js";
+import type { Screen } from "../../screens/screen.js";
+import { withTyping } from "../../screens/typing.js";
 import { productBackButton, productOpenButton, productsPageButton } from "./buttons.js";
+import { cardFacts } from "./card-facts.js";
 import { type CardContext, productCard, productListItem, productName } from "./format.js";
 
 /** Six products of three lines each, with a button per product, fit a phone screen. */
 export const PRODUCTS_PAGE_SIZE = 6;
-const MAX_PAGE = 100_000;
+/** Telegram's limit of a message's text. */
 const TEXT_LIMIT = 4096;
 
 const localeOf = async (ctx: BotContext) => (await ctx.i18n.getLocale()) as Locale;
@@ -50,31 +52,16 @@ export async function productsListScreen(
   query: ListQuery,
   page: number,
 ): Promise<ProductsPage> {
-  if (page < 1 || page > MAX_PAGE) throw new ButtonNotice("list-page-gone");
+  checkPage(page);
   const locale = await localeOf(ctx);
-  const list = await withTyping(ctx, () => deps.api.listProducts(requestOf(query, page)));
-  const products = list.products ?? [];
-  const searchLine = query.search
-    ? [ctx.t("list-search", { search: escapeHtml(query.search) })]
-    : [];
-  if (products.length === 0) {
-    if (page > 1) throw new ButtonNotice("list-page-gone");
-    const text = [...searchLine, ctx.t(query.search ? "products-no-hits" : "products-empty")].join(
-      "\n",
-    );
-    return { screen: { text }, photos: {} };
-  }
-  const total = list.totalCount ?? products.length;
-  const pages = Math.max(list.totalPages ?? 0, pageCount(total, PRODUCTS_PAGE_SIZE));
-  const first = (page - 1) * PRODUCTS_PAGE_SIZE + 1;
-  const head = [
-    ctx.t("products-title", { page: String(page), pages: String(pages), total: String(total) }),
-    ...searchLine,
-  ].join("\n");
-  const items = products.map((p, i) => productListItem(ctx.t, p, first + i, locale));
-  const text = fitBlocks(head, items, TEXT_LIMIT, (left) =>
-    ctx.t("list-more", { count: String(left) }),
+  const list = await withTyping(
+    ctx,
+    () => deps.api.listProducts(requestOf(query, page)),
+    deps.logger,
   );
+  const products = list.products ?? [];
+  const total = list.totalCount ?? products.length;
+  const first = (page - 1) * PRODUCTS_PAGE_SIZE + 1;
   const rows = products.map((p, i) => [
     InlineKeyboard.text(
       `${first + i}. ${shorten(productName(p.productName, locale), 32)}`,
@@ -83,16 +70,36 @@ export async function productsListScreen(
   ]);
   const photos: Record<number, string> = {};
   for (const p of products) if (p.photo?.url) photos[p.productId] = p.photo.url;
-  return {
-    screen: {
-      text,
-      keyboard: keyboardOf([
-        ...rows,
-        pagerRow(page, pages, (to) => productsPageButton.encode({ q: qid, page: to })),
-      ]),
+  const screen = listScreen(ctx, {
+    page,
+    titleKey: "products-title",
+    total,
+    pages: pagesOf(total, PRODUCTS_PAGE_SIZE, list.totalPages),
+    headLines: searchLines(ctx, query),
+    items: products.map((p, i) => productListItem(ctx.t, p, first + i, locale)),
+    rows,
+    empty: {
+      lines: [
+        ...searchLines(ctx, query),
+        ctx.t(query.search ? "products-no-hits" : "products-empty"),
+      ],
     },
-    photos,
-  };
+    pageData: (to) => productsPageButton.encode({ q: qid, page: to }),
+  });
+  return { screen, photos };
+}
+
+/** A page of the list, its photos remembered for the cards opened from it. */
+export async function showProductsPage(
+  deps: FeatureDeps,
+  ctx: BotContext,
+  qid: string,
+  query: ListQuery,
+  page: number,
+): Promise<Screen> {
+  const { screen, photos } = await productsListScreen(deps, ctx, qid, query, page);
+  await rememberPhotos(deps.storage.kv, qid, page, photos);
+  return screen;
 }
 
 export function rememberPhotos(
@@ -127,11 +134,10 @@ async function mainPhoto(
 
 /** Category path and brand name from the cached directories; ids alone if they fail. */
 async function cardContext(deps: FeatureDeps, product: ProductDetail): Promise<CardContext> {
-  const kv = deps.storage.kv;
   const [category, brand] = await Promise.all([
     product.categoryId == null
       ? undefined
-      : allCategories(deps.api, kv).then(
+      : deps.catalog.allCategories().then(
           (all) => {
             const path = categoryTree(all).path(product.categoryId!);
             return path.length > 0 ? path.map((n) => shorten(n, 40)).join(" › ") : undefined;
@@ -140,7 +146,7 @@ async function cardContext(deps: FeatureDeps, product: ProductDetail): Promise<C
         ),
     product.brandId == null
       ? undefined
-      : allBrands(deps.api, kv).then(
+      : deps.catalog.allBrands().then(
           (all) => all.find((b) => b.id === product.brandId)?.name ?? undefined,
           () => undefined,
         ),
@@ -163,23 +169,36 @@ export async function productCardOf(
   productId: number,
 ): Promise<ProductCard> {
   // Page 0: opened by id, not from a list page.
-  if (page < 0 || page > MAX_PAGE) throw new ButtonNotice("products-product-gone");
+  checkPage(page, "products-product-gone", 0);
   const locale = await localeOf(ctx);
-  const { product, extra, photo } = await withTyping(ctx, async () => {
-    const details = await deps.api.productDetails([productId]);
-    const product = (details.products ?? []).find((p) => p.productId === productId);
-    if (!product) throw new ButtonNotice("products-product-gone");
-    const [extra, photo] = await Promise.all([
-      cardContext(deps, product),
-      mainPhoto(deps.storage.kv, qid, page, product),
-    ]);
-    return { product, extra, photo };
-  });
+  const { product, extra, photo } = await withTyping(
+    ctx,
+    async () => {
+      const details = await deps.api.productDetails([productId]);
+      const product = (details.products ?? []).find((p) => p.productId === productId);
+      if (!product) throw new ButtonNotice("products-product-gone");
+      const [context, facts, photo] = await Promise.all([
+        cardContext(deps, product),
+        cardFacts(deps, product, ctx.chat!.id),
+        mainPhoto(deps.storage.kv, qid, page, product),
+      ]);
+      return { product, extra: { ...context, ...facts }, photo };
+    },
+    deps.logger,
+  );
   return {
     text: productCard(ctx.t, product, extra, locale, TEXT_LIMIT),
     caption: productCard(ctx.t, product, extra, locale, 1024),
     photo,
     keyboard: keyboardOf([
+      extra.threshold
+        ? [
+            InlineKeyboard.text(
+              ctx.t("product-threshold-button"),
+              thresholdMenuButton.encode({ id: productId }),
+            ),
+          ]
+        : [],
       [InlineKeyboard.text(ctx.t("list-back"), productBackButton.encode({ q: qid, page }))],
     ]),
   };

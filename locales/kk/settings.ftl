@@ -1,0 +1,24 @@
+# /settings: which alerts a chat gets, and when.
+cmd-settings = Хабарландырулар және қорытынды
+settings-title = ⚙️ <b>Осы чаттың хабарландырулары</b>
+settings-on = Хабарландырулар қосулы. Төмендегі батырмалармен не және қашан жіберілетінін таңдаңыз.
+settings-off = Хабарландырулар өшірулі. Жаңа тапсырыстар мен қалдықтар туралы білу үшін «Хабарландыруларды қосу» батырмасын басыңыз.
+settings-last-poll = Сатушы сервисінен соңғы сәтті сұрау: { $at }
+settings-never = әлі болған жоқ
+settings-quiet = Тыныш сағаттар: { $hours } — хабарландырулар { $mode }
+settings-mode-silent = дыбыссыз келеді
+settings-mode-hold = таңды күтеді
+settings-digest = Күн қорытындысы: { $at }
+settings-threshold = Әдепкі қалдық шегі: { $count } дана
+settings-kind-orders = Жаңа тапсырыстар
+settings-kind-stock = Қалдықтар
+settings-kind-digest = Күн қорытындысы
+settings-kind-health = Сервис ақаулары
+settings-threshold-button = Шек: { $count } дана ›
+settings-digest-button = Қорытынды { $at } ›
+settings-quiet-button = Тыныш сағаттар: { $hours } ›
+settings-quiet-none = жоқ
+settings-mode-silent-button = Түнде: дыбыссыз ›
+settings-mode-hold-button = Түнде: таңды күту ›
+settings-unsubscribe-button = 🔕 Хабарландыруларды өшіру
+settings-subscribe-button = 🔔 Хабарландыруларды қосу

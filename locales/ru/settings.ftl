@@ -1,0 +1,24 @@
+# /settings: which alerts a chat gets, and when.
+cmd-settings = Уведомления и сводка
+settings-title = ⚙️ <b>Уведомления этого чата</b>
+settings-on = Уведомления включены. Кнопками ниже выберите, что присылать и когда.
+settings-off = Уведомления выключены. Нажмите «Включить уведомления», чтобы узнавать о новых заказах и остатках.
+settings-last-poll = Последний успешный опрос сервиса продавца: { $at }
+settings-never = ещё не было
+settings-quiet = Тихие часы: { $hours } — уведомления { $mode }
+settings-mode-silent = приходят без звука
+settings-mode-hold = ждут утра
+settings-digest = Сводка за день: в { $at }
+settings-threshold = Порог остатка по умолчанию: { $count } шт.
+settings-kind-orders = Новые заказы
+settings-kind-stock = Остатки
+settings-kind-digest = Сводка за день
+settings-kind-health = Сбои сервиса
+settings-threshold-button = Порог: { $count } шт. ›
+settings-digest-button = Сводка в { $at } ›
+settings-quiet-button = Тихие часы: { $hours } ›
+settings-quiet-none = нет
+settings-mode-silent-button = Ночью: без звука ›
+settings-mode-hold-button = Ночью: ждать утра ›
+settings-unsubscribe-button = 🔕 Выключить уведомления
+settings-subscribe-button = 🔔 Включить уведомления

@@ -1,0 +1,49 @@
+import type { Clock } from "../clock.js";
+import type { Logger } from "../logger.js";
+import type { SellerApi } from "../seller-api/client.js";
+import type { AlertDefaults } from "./settings.js";
+import type { AlertStore } from "./store.js";
+
+/** What alert rounds count (src/metrics.ts implements it). */
+export interface AlertMetrics {
+  alertSent(kind: string): void;
+  alertSuppressed(reason: "quiet" | "duplicate"): void;
+  alertsDelayed(): void;
+  alertChatDropped(reason: string): void;
+}
+
+export const noAlertMetrics: AlertMetrics = {
+  alertSent() {},
+  alertSuppressed() {},
+  alertsDelayed() {},
+  alertChatDropped() {},
+};
+
+export interface AlertSettings {
+  orderPollMs: number;
+  stockPollMs: number;
+  /** Seller API failing this long before chats are told alerts are delayed. */
+  healthDelayMs: number;
+  /** More new orders than this for one chat at once become one digest message. */
+  groupAbove: number;
+  /** Days of stock left at which a "running out" warning goes out. */
+  warnDays: number;
+  defaults: AlertDefaults;
+  timeZone: string;
+}
+
+/** Everything a round needs; rounds keep no state of their own between calls. */
+export interface AlertContext {
+  api: SellerApi;
+  store: AlertStore;
+  clock: Clock;
+  logger: Logger;
+  metrics: AlertMetrics;
+  settings: AlertSettings;
+}
+
+/** One round of one kind of alert work, as the scheduler runs it. */
+export interface AlertRound {
+  now(): number;
+  signal: AbortSignal;
+}

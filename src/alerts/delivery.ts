@@ -1,0 +1,260 @@
+import { type Api, GrammyError, HttpError, InputFile } from "grammy";
+import type { InlineKeyboardMarkup } from "grammy/types";
+import { type I18nInstance, translator } from "../i18n.js";
+import type { AlertContext, AlertRound } from "./context.js";
+import { type DigestData, renderDigest } from "./digest.js";
+import type { OrderAlert } from "./orders.js";
+import { type ChatAlertSettings, chatKeyOf } from "./settings.js";
+import type { StockAlert } from "./stock.js";
+import type { OutboxMessage } from "./store.js";
+import {
+  awayText,
+  healthText,
+  ordersGroupText,
+  orderText,
+  stockGroupText,
+  stockText,
+} from "./texts.js";
+import { inWindow, localTime } from "./time.js";
+
+/** Callback data of the alerts' buttons; the bot layer owns the codecs and their handlers. */
+export interface AlertCallbacks {
+  order(orderId: number, orderNumber: string): string;
+  orders(): string;
+  product(productId: number): string;
+}
+
+export interface DeliveryDeps {
+  telegram: Api;
+  i18n: I18nInstance;
+  callbacks: AlertCallbacks;
+  /** Whether the seller behind a chat is still linked (cached by the caller). */
+  isLinked(userId: number): Promise<boolean>;
+  instanceId: string;
+}
+
+/** A send failure that no retry can cure. */
+const GONE =
+  /chat not found|bot was blocked|user is deactivated|kicked|not a member|thread not found|topic_closed|TOPIC_DELETED|have no rights|CHAT_WRITE_FORBIDDEN|bot can't initiate/i;
+const MAX_ATTEMPTS = 20;
+const SEND_CLAIM_MS = 2 * 60_000;
+
+type Unit = { messages: OutboxMessage[]; kind: string };
+
+/** Orders (and stock alerts) of one chat: one message each, or one grouped message when many. */
+function unitsOf(messages: OutboxMessage[], groupAbove: number): Unit[] {
+  const sorted = [...messages].sort((a, b) => a.at - b.at || a.id.localeCompare(b.id));
+  const grouped = (kind: "order" | "stock", many: string) => {
+    const of = sorted.filter((m) => m.kind === kind);
+    return of.length > groupAbove
+      ? [{ messages: of, kind: many }]
+      : of.map((m) => ({ messages: [m], kind }));
+  };
+  const others = [
+    ...sorted
+      .filter((m) => m.kind !== "order" && m.kind !== "stock")
+      .map((m) => ({ messages: [m], kind: m.kind })),
+    ...grouped("stock", "stocks"),
+  ];
+  const orderUnits = grouped("order", "orders");
+  // "The bot was away" goes before the orders it speaks of.
+  return [
+    ...others.filter((u) => u.kind === "away"),
+    ...orderUnits,
+    ...others.filter((u) => u.kind !== "away"),
+  ];
+}
+
+export type DeliveryOutcome = "sent" | "gone" | "later" | "stop" | "dropped";
+
+/**
+ * One delivery round: every pending outbox message goes to its chat through the shared pace,
+ * each once over all instances (a send claim per message, a tombstone after). A chat that
+ * blocked the bot or is gone is unsubscribed; the other chats still get theirs.
+ */
+export async function runDeliveryRound(ctx: AlertContext, deps: DeliveryDeps, round: AlertRound) {
+  const pending = await ctx.store.pending();
+  const byChat = new Map<string, OutboxMessage[]>();
+  for (const m of pending) byChat.set(m.chatKey, [...(byChat.get(m.chatKey) ?? []), m]);
+  for (const [chatKey, messages] of byChat) {
+    if (round.signal.aborted) break;
+    const outcome = await deliverChat(ctx, deps, chatKey, messages, round.now());
+    if (outcome === "stop") break;
+  }
+  return { nextAt: round.now() + 1000 };
+}
+
+async function dropChat(
+  ctx: AlertContext,
+  chatKey: string,
+  messages: OutboxMessage[],
+  why: string,
+) {
+  await ctx.store.removeChat(chatKey);
+  for (const m of messages) await ctx.store.finish(m, "dropped");
+  ctx.metrics.alertChatDropped(why);
+  ctx.logger.info({ chat: chatKey, reason: why }, "alerts: chat unsubscribed");
+}
+
+async function deliverChat(
+  ctx: AlertContext,
+  deps: DeliveryDeps,
+  chatKey: string,
+  messages: OutboxMessage[],
+  now: number,
+): Promise<DeliveryOutcome> {
+  const chat = await ctx.store.chat(chatKey);
+  if (!chat) {
+    for (const m of messages) await ctx.store.finish(m, "dropped");
+    return "dropped";
+  }
+  const owner = chat.kind === "private" ? chat.chatId : chat.subscribedBy;
+  if (owner === undefined || !(await deps.isLinked(owner))) {
+    await dropChat(ctx, chatKey, messages, "unlinked");
+    return "gone";
+  }
+  const local = localTime(now, ctx.settings.timeZone).minutes;
+  const quiet = inWindow(local, chat.quietFrom, chat.quietTo);
+  if (quiet && chat.quietMode === "hold") {
+    for (const m of messages.filter((m) => m.attempts === 0)) {
+      ctx.metrics.alertSuppressed("quiet");
+      await ctx.store.retryLater(m);
+    }
+    return "later";
+  }
+  for (const unit of unitsOf(messages, ctx.settings.groupAbove)) {
+    const outcome = await deliverUnit(ctx, deps, chat, unit, quiet);
+    if (outcome === "gone") {
+      await dropChat(ctx, chatKey, messages, "blocked or deleted");
+      return "gone";
+    }
+    if (outcome === "stop") return "stop";
+  }
+  return "sent";
+}
+
+async function deliverUnit(
+  ctx: AlertContext,
+  deps: DeliveryDeps,
+  chat: ChatAlertSettings,
+  unit: Unit,
+  quiet: boolean,
+): Promise<DeliveryOutcome> {
+  const claimed: OutboxMessage[] = [];
+  for (const m of unit.messages) {
+    const mine = await ctx.store.claimSend(m.id, deps.instanceId, SEND_CLAIM_MS);
+    // Claimed after another sender finished it: the pending list this round read is stale.
+    if (mine && (await ctx.store.stillPending(m.id))) claimed.push(m);
+    else {
+      if (mine) await ctx.store.releaseSend(m.id, deps.instanceId);
+      ctx.metrics.alertSuppressed("duplicate");
+    }
+  }
+  if (claimed.length === 0) return "later";
+  try {
+    await send(ctx, deps, chat, { ...unit, messages: claimed }, quiet);
+    for (const m of claimed) await ctx.store.finish(m, "sent");
+    ctx.metrics.alertSent(unit.kind);
+    if (quiet) ctx.metrics.alertSuppressed("quiet");
+    return "sent";
+  } catch (error) {
+    return await failed(ctx, chat, claimed, error);
+  } finally {
+    for (const m of claimed) await ctx.store.releaseSend(m.id, deps.instanceId);
+  }
+}
+
+async function failed(
+  ctx: AlertContext,
+  chat: ChatAlertSettings,
+  messages: OutboxMessage[],
+  error: unknown,
+): Promise<DeliveryOutcome> {
+  const log = ctx.logger.child({ chat: chatKeyOf(chat) });
+  if (error instanceof GrammyError) {
+    if (error.error_code === 403 || GONE.test(error.description)) return "gone";
+    if (error.error_code === 429) return "stop";
+    if (error.error_code === 400) {
+      log.warn(
+        { err: error.description, ids: messages.map((m) => m.id) },
+        "alert refused; dropped",
+      );
+      for (const m of messages) await ctx.store.finish(m, "dropped");
+      return "dropped";
+    }
+  } else if (!(error instanceof HttpError)) {
+    throw error;
+  }
+  for (const m of messages) {
+    if (m.attempts + 1 >= MAX_ATTEMPTS) {
+      log.warn({ id: m.id }, "alert failed too often; dropped");
+      await ctx.store.finish(m, "dropped");
+    } else await ctx.store.retryLater(m);
+  }
+  return "later";
+}
+
+const keyboard = (text: string, data: string): InlineKeyboardMarkup => ({
+  inline_keyboard: [[{ text, callback_data: data }]],
+});
+
+async function send(
+  ctx: AlertContext,
+  deps: DeliveryDeps,
+  chat: ChatAlertSettings,
+  unit: Unit,
+  quiet: boolean,
+) {
+  const t = translator(deps.i18n, chat.locale);
+  const tz = ctx.settings.timeZone;
+  const base = {
+    ...(chat.threadId !== undefined ? { message_thread_id: chat.threadId } : {}),
+    ...(quiet ? { disable_notification: true } : {}),
+    link_preview_options: { is_disabled: true },
+  };
+  const first = unit.messages[0]!;
+  const text = (body: string, markup?: InlineKeyboardMarkup) =>
+    deps.telegram.sendMessage(chat.chatId, body, {
+      ...base,
+      ...(markup ? { reply_markup: markup } : {}),
+    });
+  switch (unit.kind) {
+    case "orders": {
+      const orders = unit.messages.map((m) => m.data as OrderAlert);
+      return text(
+        ordersGroupText(t, orders, chat.locale),
+        keyboard(t("alert-orders-button"), deps.callbacks.orders()),
+      );
+    }
+    case "order": {
+      const o = first.data as OrderAlert;
+      return text(
+        orderText(t, o, chat.locale, tz),
+        keyboard(t("alert-order-button"), deps.callbacks.order(o.orderId, o.number)),
+      );
+    }
+    case "stocks": {
+      const alerts = unit.messages.map((m) => m.data as StockAlert);
+      return text(stockGroupText(t, alerts, chat.locale));
+    }
+    case "stock": {
+      const s = first.data as StockAlert;
+      return text(
+        stockText(t, s, chat.locale),
+        keyboard(t("alert-product-button"), deps.callbacks.product(s.productId)),
+      );
+    }
+    case "away":
+      return text(awayText(t, first.data as Parameters<typeof awayText>[1], chat.locale, tz));
+    case "health":
+      return text(healthText(t, first.data as Parameters<typeof healthText>[1], tz));
+    case "digest": {
+      const digest = await renderDigest(t, first.data as DigestData, chat.locale);
+      const { link_preview_options: _, ...photoBase } = base;
+      return deps.telegram.sendPhoto(chat.chatId, new InputFile(digest.png, "digest.png"), {
+        ...photoBase,
+        caption: digest.caption,
+      });
+    }
+  }
+}

@@ -1,0 +1,123 @@
+import { randomUUID } from "node:crypto";
+import type { Api } from "grammy";
+import type { Clock } from "../clock.js";
+import type { I18nInstance } from "../i18n.js";
+import type { Logger } from "../logger.js";
+import type { SellerApi } from "../seller-api/client.js";
+import type { KeyValueStore } from "../storage/index.js";
+import type { AlertMetrics, AlertSettings } from "./context.js";
+import { type AlertCallbacks, runDeliveryRound } from "./delivery.js";
+import { type ImportsOfChat, runDigestRound } from "./digest.js";
+import { readHealth } from "./health.js";
+import { runOrdersRound } from "./orders.js";
+import { type AlertRunner, type AlertWork, createAlertRunner } from "./runner.js";
+import { runStockRound } from "./stock.js";
+import { type AlertStore, createAlertStore } from "./store.js";
+
+export type { AlertSettings } from "./context.js";
+export type { AlertCallbacks } from "./delivery.js";
+
+export interface AlertsDeps {
+  kv: KeyValueStore;
+  api: SellerApi;
+  /** Sends alerts: an Api object under the bot's one shared pace (bulk priority). */
+  telegram: Api;
+  i18n: I18nInstance;
+  clock: Clock;
+  logger: Logger;
+  metrics: AlertMetrics;
+  settings: AlertSettings;
+  callbacks: AlertCallbacks;
+  /** How long a read link status is trusted (LINK_STATUS_CACHE_SECONDS). */
+  linkCacheMs: number;
+  /** Recent imports of a chat, for the digest. */
+  imports?: ImportsOfChat;
+}
+
+export interface Alerts extends AlertRunner {
+  store: AlertStore;
+  /** The alerts' clock (subscriptions are dated by it). */
+  now(): number;
+  /** When a round last reached the Seller API (shown in /settings). */
+  lastSuccessAt(): Promise<number | undefined>;
+}
+
+/** New-order, stock, digest and health alerts: rounds on the scheduler, sends from an outbox. */
+export function createAlerts(deps: AlertsDeps): Alerts {
+  const store = createAlertStore(deps.kv);
+  const logger = deps.logger.child({ module: "alerts" });
+  const ctx = {
+    api: deps.api,
+    store,
+    clock: deps.clock,
+    logger,
+    metrics: deps.metrics,
+    settings: deps.settings,
+  };
+  const isLinked = async (userId: number) => {
+    const name = `link:${userId}`;
+    const cached = await store.get<boolean>(name);
+    if (cached !== undefined) return cached;
+    try {
+      const active = (await deps.api.linkStatus(userId)).isActive;
+      if (deps.linkCacheMs > 0) await store.set(name, active, deps.linkCacheMs);
+      return active;
+    } catch (error) {
+      // The Seller API away: alerts already queued still go out (health alerts among them).
+      logger.info({ err: error }, "link status unreadable; alert sent on the last known link");
+      return true;
+    }
+  };
+  const instanceId = randomUUID();
+  const works: AlertWork[] = [
+    {
+      name: "alerts-new-orders",
+      everyMs: deps.settings.orderPollMs,
+      leaseKey: "alerts:lease:orders",
+      run: (r) => runOrdersRound(ctx, r),
+    },
+    {
+      name: "alerts-stock",
+      everyMs: deps.settings.stockPollMs,
+      leaseKey: "alerts:lease:stock",
+      run: (r) => runStockRound(ctx, r),
+    },
+    {
+      name: "alerts-digest",
+      everyMs: 60_000,
+      leaseKey: "alerts:lease:digest",
+      run: (r) => runDigestRound(ctx, r, deps.imports),
+    },
+  ];
+  const delivery: AlertWork = {
+    name: "alerts-delivery",
+    everyMs: 1000,
+    leaseKey: "alerts:lease:delivery",
+    run: (r) =>
+      runDeliveryRound(
+        ctx,
+        {
+          telegram: deps.telegram,
+          i18n: deps.i18n,
+          callbacks: deps.callbacks,
+          isLinked,
+          instanceId,
+        },
+        r,
+      ),
+  };
+  const runner = createAlertRunner({
+    kv: deps.kv,
+    clock: deps.clock,
+    logger: deps.logger,
+    works: [...works, delivery],
+  });
+  return {
+    ...runner,
+    store,
+    now: () => deps.clock.now(),
+    async lastSuccessAt() {
+      return (await readHealth(ctx)).lastSuccessAt;
+    },
+  };
+}

@@ -1,0 +1,10 @@
+import { callbackCodec } from "../callback-data.js";
+
+/**
+ * Codecs of buttons that one feature shows and another answers. They live here so that
+ * neither feature imports the other: the product card carries the threshold button, the
+ * alerts feature answers it.
+ */
+
+/** `altm1:<productId>`: the threshold menu of a product (from its card). */
+export const thresholdMenuButton = callbackCodec("altm1", [["id", "int"]] as const);

@@ -1,0 +1,172 @@
+import { Composer, InlineKeyboard, type MiddlewareFn } from "grammy";
+import type { Alerts } from "../../../alerts/index.js";
+import type { Locale } from "../../../i18n.js";
+import type { Order } from "../../../seller-api/schemas.js";
+import { formatNumber } from "../../../text/format.js";
+import { thresholdMenuButton } from "../../buttons/codecs.js";
+import { ButtonNotice, onButton } from "../../buttons/handle.js";
+import type { BotContext } from "../../context.js";
+import type { FeatureDeps } from "../../deps.js";
+import { createListQueries } from "../../lists/queries.js";
+import { editScreen, sendScreen } from "../../screens/screen.js";
+import { orderDetails } from "../orders/format.js";
+import { ordersListScreen } from "../orders/screens.js";
+import { sendProductCard } from "../products/index.js";
+import {
+  alertOrderButton,
+  alertOrdersButton,
+  alertProductButton,
+  settingsButton,
+  thresholdSetButton,
+} from "./buttons.js";
+import { alertChats } from "./chats.js";
+import { applySetting, settingsScreen, THRESHOLDS } from "./screen.js";
+
+export { alertCallbacks } from "./buttons.js";
+export { createGroupAlertsFeature } from "./group.js";
+
+const localeOf = async (ctx: BotContext) => (await ctx.i18n.getLocale()) as Locale;
+
+/**
+ * Private chats are subscribed when they are linked (alerts on, defaults from the settings):
+ * the seller who links is the one the alerts are for. Wraps the rest of the update.
+ */
+export function subscribeOnLink(
+  alerts: Alerts,
+  deps: Pick<FeatureDeps, "config">,
+): MiddlewareFn<BotContext> {
+  const chats = alertChats(alerts, deps.config);
+  return async (ctx, next) => {
+    const before = ctx.session.link?.active === true;
+    await next();
+    if (before || ctx.chat?.type !== "private" || ctx.session.link?.active !== true) return;
+    const locale = ctx.session.locale ?? "ru";
+    await chats.subscribe({ chatId: ctx.chat.id }, { locale, kind: "private" });
+  };
+}
+
+type AlertsFeatureDeps = FeatureDeps & { alerts: Alerts };
+
+/** /settings, /subscribe, /unsubscribe in private chats; the buttons of alerts and cards. */
+export function createAlertsFeature(deps: AlertsFeatureDeps) {
+  const composer = new Composer<BotContext>();
+  composer.use(settingsFeature(deps));
+  composer.use(alertButtonsFeature(deps));
+  return composer;
+}
+
+/** /settings and its buttons, /subscribe and /unsubscribe. */
+function settingsFeature(deps: AlertsFeatureDeps) {
+  const composer = new Composer<BotContext>();
+  const chats = alertChats(deps.alerts, deps.config);
+
+  const screenOf = async (ctx: BotContext) => {
+    const { settings, subscribed } = await chats.load(
+      { chatId: ctx.chat!.id },
+      await localeOf(ctx),
+      "private",
+    );
+    return settingsScreen(
+      ctx.t,
+      settings,
+      subscribed,
+      await deps.alerts.lastSuccessAt(),
+      deps.config.timeZone,
+    );
+  };
+
+  composer.command("settings", deps.requireLink, async (ctx) =>
+    sendScreen(ctx, await screenOf(ctx)),
+  );
+  composer.command("subscribe", deps.requireLink, async (ctx) => {
+    const { fresh } = await chats.subscribe(
+      { chatId: ctx.chat.id },
+      { locale: await localeOf(ctx), kind: "private" },
+    );
+    await ctx.reply(ctx.t(fresh ? "alerts-subscribed" : "alerts-already"));
+  });
+  composer.command("unsubscribe", deps.requireLink, async (ctx) => {
+    await chats.unsubscribe({ chatId: ctx.chat.id });
+    await ctx.reply(ctx.t("alerts-unsubscribed"));
+  });
+
+  onButton(composer, settingsButton, deps.requireLink, deps.logger, async (ctx, data) => {
+    const target = { chatId: ctx.chat!.id };
+    const locale = await localeOf(ctx);
+    if (data.op === "on") await chats.subscribe(target, { locale, kind: "private" });
+    else if (data.op === "off") await chats.unsubscribe(target);
+    else {
+      const { settings, subscribed } = await chats.load(target, locale, "private");
+      const next = subscribed ? applySetting(settings, data.op, data.v) : undefined;
+      if (!next) throw new ButtonNotice("button-unknown");
+      await chats.save({ ...next, locale });
+    }
+    await editScreen(ctx, deps.storage.kv, await screenOf(ctx));
+  });
+
+  return composer;
+}
+
+/** The buttons alerts and cards carry: order details, the orders list, a card, thresholds. */
+function alertButtonsFeature(deps: AlertsFeatureDeps) {
+  const composer = new Composer<BotContext>();
+  const queries = createListQueries(deps.storage.kv);
+
+  onButton(composer, alertOrderButton, deps.requireLink, deps.logger, async (ctx, data) => {
+    const order = await findOrder(deps, data.id, data.num);
+    if (!order) throw new ButtonNotice("alerts-order-gone");
+    await ctx.reply(orderDetails(ctx.t, order, deps.formats[await localeOf(ctx)]));
+  });
+
+  onButton(composer, alertOrdersButton, deps.requireLink, deps.logger, async (ctx) => {
+    const qid = await queries.save("orders", {});
+    await sendScreen(ctx, await ordersListScreen(deps, ctx, qid, {}, 1));
+  });
+
+  onButton(composer, alertProductButton, deps.requireLink, deps.logger, async (ctx, data) => {
+    await sendProductCard(deps, ctx, data.id);
+  });
+
+  onButton(composer, thresholdMenuButton, deps.requireLink, deps.logger, async (ctx, data) => {
+    const own = (await deps.alerts.store.productThresholds())[data.id];
+    const kb = new InlineKeyboard();
+    THRESHOLDS.forEach((v, i) => {
+      kb.text(String(v), thresholdSetButton.encode({ id: data.id, v }));
+      if (i % 4 === 3) kb.row();
+    });
+    kb.row().text(
+      ctx.t("threshold-default-button"),
+      thresholdSetButton.encode({ id: data.id, v: -1 }),
+    );
+    const text = ctx.t("threshold-menu", {
+      id: String(data.id),
+      current:
+        own === undefined ? ctx.t("threshold-default") : formatNumber(own, await localeOf(ctx)),
+    });
+    await ctx.reply(text, { reply_markup: kb });
+  });
+
+  onButton(composer, thresholdSetButton, deps.requireLink, deps.logger, async (ctx, data) => {
+    if (data.v !== -1 && !THRESHOLDS.includes(data.v)) throw new ButtonNotice("button-unknown");
+    await deps.alerts.store.setProductThreshold(data.id, data.v === -1 ? undefined : data.v);
+    const text =
+      data.v === -1
+        ? ctx.t("threshold-saved-default", { id: String(data.id) })
+        : ctx.t("threshold-saved", { id: String(data.id), count: data.v });
+    await editScreen(ctx, deps.storage.kv, { text });
+  });
+
+  return composer;
+}
+
+/** There is no single-order endpoint: the order is searched by its number. */
+async function findOrder(deps: FeatureDeps, id: number, num: string): Promise<Order | undefined> {
+  const list = await deps.api.listOrders({
+    pageNumber: 1,
+    pageSize: 20,
+    sortBy: "createdDate",
+    sortDirection: "desc",
+    ...(num ? { filters: { search: num } } : {}),
+  });
+  return (list.orders ?? []).find((o) => o.orderId === id);
+}

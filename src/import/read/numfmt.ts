@@ -1,0 +1,275 @@
+/**
+ * Displays a number cell the way a spreadsheet shows it under its number format, for what
+ * the reader needs: the digits of a text column, the zeros a `0000000000000` barcode format
+ * shows, whether a cell is a percent or a date, and whether the format hides decimals.
+ * Sellers' formats are simple (General, 0, 0.00, # ##0,00, 0%, currency, dates); anything
+ * rarer (fractions, conditions) is shown as General, which never invents digits.
+ */
+
+/** Excel's built-in formats (ECMA-376 18.8.30), as a Russian/Kazakh Excel shows them. */
+const BUILT_IN: Record<number, string> = {
+  0: "General",
+  1: "0",
+  2: "0.00",
+  3: "#,##0",
+  4: "#,##0.00",
+  9: "0%",
+  10: "0.00%",
+  11: "0.00E+00",
+  12: "General",
+  13: "General",
+  14: "dd.mm.yyyy",
+  15: "d-mmm-yy",
+  16: "d-mmm",
+  17: "mmm-yy",
+  18: "h:mm AM/PM",
+  19: "h:mm:ss AM/PM",
+  20: "h:mm",
+  21: "h:mm:ss",
+  22: "dd.mm.yyyy h:mm",
+  37: "#,##0 ;(#,##0)",
+  38: "#,##0 ;(#,##0)",
+  39: "#,##0.00;(#,##0.00)",
+  40: "#,##0.00;(#,##0.00)",
+  45: "mm:ss",
+  46: "[h]:mm:ss",
+  47: "mm:ss.0",
+  48: "##0.0E+0",
+  49: "@",
+};
+
+export function builtInFormat(id: number): string {
+  return BUILT_IN[id] ?? "General";
+}
+
+export interface Shown {
+  /** The text the cell shows. */
+  shown: string;
+  percent: boolean;
+  date: boolean;
+  /** Decimals the format shows, when fixed (undefined for General). */
+  decimals?: number;
+}
+
+/** Splits on `;` outside quotes and brackets. */
+function sections(code: string): string[] {
+  const out: string[] = [];
+  let current = "";
+  let quoted = false;
+  let bracket = false;
+  for (let i = 0; i < code.length; i++) {
+    const ch = code[i]!;
+    if (ch === "\\" && !quoted) {
+      current += ch + (code[i + 1] ?? "");
+      i++;
+      continue;
+    }
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && ch === "[") bracket = true;
+    else if (!quoted && ch === "]") bracket = false;
+    else if (ch === ";" && !quoted && !bracket) {
+      out.push(current);
+      current = "";
+      continue;
+    }
+    current += ch;
+  }
+  out.push(current);
+  return out;
+}
+
+/** A section cut into literal text and the format's own characters. */
+interface Token {
+  literal: boolean;
+  text: string;
+}
+
+function tokenize(section: string): Token[] {
+  const out: Token[] = [];
+  for (let i = 0; i < section.length; i++) {
+    const ch = section[i]!;
+    if (ch === '"') {
+      const end = section.indexOf('"', i + 1);
+      const stop = end < 0 ? section.length : end;
+      out.push({ literal: true, text: section.slice(i + 1, stop) });
+      i = stop;
+    } else if (ch === "\\") {
+      out.push({ literal: true, text: section[i + 1] ?? "" });
+      i++;
+    } else if (ch === "_") {
+      out.push({ literal: true, text: " " });
+      i++;
+    } else if (ch === "*") {
+      i++; // fill character: no width here
+    } else if (ch === "[") {
+      const end = section.indexOf("]", i + 1);
+      const stop = end < 0 ? section.length : end;
+      const inner = section.slice(i + 1, stop);
+      // [$₸-43F]: a currency sign; [Red], [$-419]: colours and locales show nothing;
+      // [h], [mm]: elapsed time, kept as a date token.
+      if (inner.startsWith("$")) out.push({ literal: true, text: inner.slice(1).split("-")[0]! });
+      else if (/^[hms]+$/i.test(inner)) out.push({ literal: false, text: inner });
+      i = stop;
+    } else out.push({ literal: false, text: ch });
+  }
+  return out;
+}
+
+const codeOf = (tokens: Token[]) =>
+  tokens
+    .filter((t) => !t.literal)
+    .map((t) => t.text)
+    .join("");
+
+export function isDateFormat(code: string): boolean {
+  const first = sections(code)[0] ?? "";
+  const own = codeOf(tokenize(first)).toLowerCase();
+  if (own === "general") return false;
+  return /[dmyhs]/.test(own.replace(/e[+-]/g, ""));
+}
+
+/** Shortest text of a number, at most 15 significant digits (what a spreadsheet keeps). */
+export function generalText(value: number): string {
+  if (Number.isInteger(value) && Math.abs(value) < 1e15) return String(value);
+  const text = String(Number(value.toPrecision(15)));
+  return text.includes("e") ? value.toExponential().replace("e", "E") : text;
+}
+
+const MONTHS = ["янв", "фев", "мар", "апр", "май", "июн", "июл", "авг", "сен", "окт", "ноя", "дек"];
+
+/** Date serial (1900 system) to its parts, in UTC. */
+function dateParts(serial: number) {
+  const ms = Math.round((serial - 25569) * 86400 * 1000);
+  const d = new Date(ms);
+  return {
+    y: d.getUTCFullYear(),
+    mo: d.getUTCMonth() + 1,
+    d: d.getUTCDate(),
+    h: d.getUTCHours(),
+    mi: d.getUTCMinutes(),
+    s: d.getUTCSeconds(),
+  };
+}
+
+/**
+ * `/` in a date format is the locale's date separator: `[$-419]dd/mm/yyyy` (ru-RU) shows
+ * 01.09.2026 in every program. Primary languages that write dates with points: ru, kk, uk, be,
+ * de, pl. Without a locale tag the `/` is shown as written.
+ */
+const POINT_DATE_LANGUAGES: ReadonlySet<number> = new Set([0x19, 0x3f, 0x22, 0x23, 0x07, 0x15]);
+function dateSeparator(section: string): string {
+  const lcid = /\[\$[^\]-]*-([0-9a-f]{1,8})\]/i.exec(section)?.[1];
+  if (!lcid) return "/";
+  return POINT_DATE_LANGUAGES.has(Number.parseInt(lcid, 16) & 0x3ff) ? "." : "/";
+}
+
+function formatDate(value: number, tokens: Token[], separator = "/"): string {
+  const p = dateParts(value);
+  const pad = (n: number, w = 2) => String(n).padStart(w, "0");
+  let out = "";
+  const own = tokens.map((t) => (t.literal ? "\u0000" : t.text)).join("");
+  const literals = tokens.filter((t) => t.literal).map((t) => t.text);
+  let lit = 0;
+  let lastWasHour = false;
+  const re = /yyyy|yy|mmmm|mmm|mm|m|dddd|ddd|dd|d|hh|h|ss|s|am\/pm|a\/p|\u0000|./gi;
+  for (const match of own.matchAll(re)) {
+    const tok = match[0];
+    const lower = tok.toLowerCase();
+    const rest = own.slice((match.index ?? 0) + tok.length).toLowerCase();
+    const minute = lower.startsWith("m") && (lastWasHour || /^[^dmy]*s/.test(rest));
+    if (tok === "\u0000") out += literals[lit++] ?? "";
+    else if (lower === "yyyy") out += pad(p.y, 4);
+    else if (lower === "yy") out += pad(p.y % 100);
+    else if (lower === "mmmm" || lower === "mmm") out += MONTHS[p.mo - 1];
+    else if (lower === "mm") out += minute ? pad(p.mi) : pad(p.mo);
+    else if (lower === "m") out += minute ? String(p.mi) : String(p.mo);
+    else if (lower === "dd" || lower === "dddd" || lower === "ddd") out += pad(p.d);
+    else if (lower === "d") out += String(p.d);
+    else if (lower === "hh") out += pad(p.h);
+    else if (lower === "h") out += String(p.h);
+    else if (lower === "ss") out += pad(p.s);
+    else if (lower === "s") out += String(p.s);
+    else if (lower === "am/pm" || lower === "a/p") out += p.h < 12 ? "AM" : "PM";
+    else if (tok === "/") out += separator;
+    else out += tok;
+    if (/^[hms]/.test(lower) || lower === "\u0000") lastWasHour = lower.startsWith("h");
+    else if (/^[dy]/.test(lower)) lastWasHour = false;
+  }
+  return out;
+}
+
+/** Groups of three digits with a space, as ru/kk spreadsheets show `# ##0`. */
+function group(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, " ");
+}
+
+function formatNumber(value: number, tokens: Token[], negativeSign: boolean): Shown {
+  const own = codeOf(tokens);
+  const percent = (own.match(/%/g) ?? []).length;
+  let v = Math.abs(value) * 100 ** percent;
+  if (/[eE][+-]/.test(own)) {
+    const decimals = (own.split(/[eE]/)[0]!.split(".")[1] ?? "").replace(/[^0#?]/g, "").length;
+    return { shown: v.toExponential(decimals).replace("e", "E"), percent: false, date: false };
+  }
+  if (own.includes("/")) {
+    return { shown: generalText(value), percent: false, date: false };
+  }
+  const [intPart = "", fracPart = ""] = own.split(".");
+  const decimals = fracPart.replace(/[^0#?]/g, "").length;
+  const minDecimals = fracPart.replace(/[^0?]/g, "").length;
+  const scaleCommas = /[0#?](,+)$/.exec(intPart)?.[1]?.length ?? 0;
+  v /= 1000 ** scaleCommas;
+  let text = v.toFixed(decimals);
+  let [whole = "0", frac = ""] = text.split(".");
+  while (frac.length > minDecimals && frac.endsWith("0")) frac = frac.slice(0, -1);
+  const zeros = intPart.replace(/[^0]/g, "").length;
+  whole = whole.replace(/^0+(?=\d)/, "");
+  if (zeros === 0 && whole === "0" && /[#?]/.test(intPart)) whole = "";
+  whole = whole.padStart(zeros, "0");
+  if (/[0#?],[0#?]/.test(intPart)) whole = group(whole);
+  text = frac ? `${whole},${frac}` : whole;
+  let out = "";
+  let placed = false;
+  for (const t of tokens) {
+    if (t.literal) out += t.text;
+    else if (/[0#?.,]/.test(t.text)) {
+      if (!placed) out += text;
+      placed = true;
+    } else if (t.text === "%") out += "%";
+    else if (t.text !== "@") out += t.text;
+  }
+  if (!placed) out = `${out}${text}`;
+  if (negativeSign && value < 0) out = `-${out}`;
+  return { shown: out.trim(), percent: percent > 0, date: false, decimals };
+}
+
+/** The cell's text under its number format (General for an unknown code). */
+export function formatCell(value: number, code: string): Shown {
+  const all = sections(code);
+  if (all.some((s) => /\[[<>=]/.test(s))) {
+    return { shown: generalText(value), percent: false, date: false };
+  }
+  let section = all[0] ?? "General";
+  let negativeSign = true;
+  if (value < 0 && all.length >= 2) {
+    section = all[1]!;
+    negativeSign = false;
+  } else if (value === 0 && all.length >= 3) section = all[2]!;
+  const tokens = tokenize(section);
+  const own = codeOf(tokens);
+  if (own.trim() === "" || /^general$/i.test(own.trim()) || own.trim() === "@") {
+    const literal = tokens.filter((t) => t.literal).map((t) => t.text);
+    const text = generalText(value).replace(".", ",");
+    return { shown: `${text}${literal.join("")}`.trim(), percent: false, date: false };
+  }
+  if (isDateFormat(section)) {
+    return { shown: formatDate(value, tokens, dateSeparator(section)), percent: false, date: true };
+  }
+  return formatNumber(value, tokens, negativeSign);
+}
+
+/** `0000000000000`: a format showing a fixed count of digits with leading zeros. */
+export function zeroPaddedWidth(code: string): number | undefined {
+  const own = codeOf(tokenize(sections(code)[0] ?? "")).trim();
+  return /^0{2,}$/.test(own) ? own.length : undefined;
+}

@@ -1,0 +1,150 @@
+import type {
+  FileFormat,
+  ImportFileResult,
+  ReadImportFile,
+  ReadingInfo,
+  ReadOptions,
+} from "../types.js";
+import { REQUIRED_COLUMNS } from "./columns.js";
+import { readCsv } from "./csv.js";
+import { detect } from "./detect.js";
+import { readJson } from "./json.js";
+import { FileRejected, rejection } from "./reject.js";
+import { type Assembled, assembleProducts, findHeader } from "./rows.js";
+import { decodeText } from "./text.js";
+import { type ProductSchema, productSchemaFor } from "./validate.js";
+import { openWorkbook, type XlsxLimits } from "./xlsx.js";
+import { megabytes, type ZipEntry, type ZipLimits } from "./zip.js";
+
+/** What the cloud Bot API lets a bot download. */
+export const DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
+export const DEFAULT_MAX_ROWS = 100_000;
+/** An .xlsx compresses ~5-10x; far more than that unpacked is a zip bomb, not a product list. */
+const XLSX_UNPACK_FACTOR = 20;
+/** Excel's own sheet extent: a reference past it is crafted, not saved by a program. */
+const MAX_COLUMN = 16_384;
+const MAX_ROW_INDEX = 1_048_576;
+/** Non-empty cells of a sheet: 100 000 rows of 20 filled columns. */
+const MAX_CELLS = 2_000_000;
+const MAX_ZIP_ENTRIES = 10_000;
+
+/** The format, once known, so an unexpected failure is reported as that format's breakage. */
+interface Progress {
+  format?: FileFormat;
+}
+
+function limitsFor(maxBytes: number, maxRows: number): XlsxLimits & ZipLimits {
+  const unpacked = Math.max(maxBytes * XLSX_UNPACK_FACTOR, 64 * 1024 * 1024);
+  return {
+    maxPartBytes: unpacked,
+    maxEntryBytes: unpacked,
+    maxTotalBytes: unpacked,
+    maxEntries: MAX_ZIP_ENTRIES,
+    // Title rows and the header besides the products.
+    maxRows: maxRows + 50,
+    maxCells: MAX_CELLS,
+    maxColumn: MAX_COLUMN,
+    maxRowIndex: MAX_ROW_INDEX,
+  };
+}
+
+/**
+ * The products sheet: the first visible sheet whose header names known columns. Sheets are
+ * read one at a time, so a lookup sheet before it costs its reading only.
+ */
+function readWorkbook(
+  bytes: Uint8Array,
+  entries: ZipEntry[],
+  limits: XlsxLimits,
+  schema: ProductSchema,
+  vatRates: number[],
+): Assembled {
+  const workbook = openWorkbook(
+    bytes,
+    entries,
+    limits,
+    (rows) => findHeader({ rows, cp1251: false }) !== undefined,
+  );
+  for (const [place, sheet] of workbook.sheets.entries()) {
+    const table = sheet.read();
+    const headerAt = findHeader(table);
+    if (headerAt === undefined) continue;
+    const assembled = assembleProducts(table, schema, vatRates, "xlsx", headerAt);
+    if (place > 0 || sheet.index > 1) {
+      const info = { name: sheet.name, index: sheet.index, count: workbook.sheetCount };
+      assembled.reading = { ...assembled.reading, sheet: info };
+    }
+    return assembled;
+  }
+  // Several sheets and none with products: say so, the seller may have sent the wrong book.
+  const reason = workbook.sheets.length > 1 ? "no-products-sheet" : "not-product-list";
+  throw new FileRejected(reason, { expected: REQUIRED_COLUMNS.join(", ") }, "xlsx");
+}
+
+const ok = (
+  format: FileFormat,
+  assembled: Assembled,
+  extra: ReadingInfo = {},
+): ImportFileResult => {
+  const { reading, ...rest } = assembled;
+  return { ok: true, format, ...rest, reading: { ...extra, ...reading } };
+};
+
+async function read(
+  file: Parameters<ReadImportFile>[0],
+  options: ReadOptions,
+  progress: Progress,
+): Promise<ImportFileResult> {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const maxRows = options.maxRows ?? DEFAULT_MAX_ROWS;
+  const { bytes } = file;
+  // The size cap comes first: nothing else looks at an oversize file. `max` is in MB, as the
+  // locale text shows it.
+  if (bytes.length > maxBytes)
+    return rejection("too-large", { max: megabytes(maxBytes), maxBytes });
+  if (bytes.length === 0) return rejection("empty");
+  const schema = productSchemaFor(options.vatRates);
+  const limits = limitsFor(maxBytes, maxRows);
+  const detected = detect(bytes, file.fileName, file.mimeType, limits);
+  if (detected.kind === "reject") {
+    return rejection(detected.reason, detected.params, detected.format);
+  }
+  if (detected.kind === "xlsx") {
+    progress.format = "xlsx";
+    return ok("xlsx", readWorkbook(bytes, detected.entries, limits, schema, options.vatRates));
+  }
+  const decoded = decodeText(bytes);
+  const start = /\S/.exec(decoded.text);
+  if (!start) return rejection("empty", undefined, detected.hint);
+  const first = decoded.text[start.index];
+  if (first === "{" || first === "[" || detected.hint === "json") {
+    progress.format = "json";
+    const text = decoded.text.slice(start.index);
+    const assembled = readJson(text, schema, options.vatRates, maxRows);
+    return ok("json", assembled, { encoding: decoded.encoding });
+  }
+  progress.format = "csv";
+  const table = readCsv(decoded, maxRows);
+  const assembled = assembleProducts(table, schema, options.vatRates, "csv");
+  return ok("csv", assembled, { encoding: decoded.encoding, delimiter: table.delimiter });
+}
+
+/**
+ * Reads a seller's import file (JSON, CSV or XLSX) into valid products and invalid ones with
+ * every issue, in this thread. Never throws: whatever the bytes, the answer is an
+ * `ImportFileResult`. `readImportFile` (index.ts) runs it in a bounded worker.
+ */
+export const parseImportFile: ReadImportFile = async (file, options) => {
+  const progress: Progress = {};
+  try {
+    return await read(file, options, progress);
+  } catch (error) {
+    if (error instanceof FileRejected) {
+      return rejection(error.reason, error.params, error.format ?? progress.format);
+    }
+    // Anything else (a stack overflow or a library's surprise on hostile input) means the
+    // file is broken in its format: still an answer, never a crash.
+    const { format } = progress;
+    return format ? rejection(`bad-${format}`, undefined, format) : rejection("binary");
+  }
+};

@@ -1,0 +1,170 @@
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { ImportFileResult, ReadImportFile } from "../types.js";
+import { rejection } from "./reject.js";
+
+type ImportFile = Parameters<ReadImportFile>[0];
+type ReadOptions = Parameters<ReadImportFile>[1];
+
+/**
+ * The worker's code. From compiled JavaScript it is worker.js beside this file; under tsx
+ * (tests, `npm start`) it is worker.ts, loaded after registering tsx's hooks in the worker
+ * (a worker does not inherit them, and `--import` in its execArgv is not applied in time).
+ */
+function workerSource(): { code: URL | string; eval: boolean } {
+  if (!import.meta.url.endsWith(".ts")) {
+    return { code: new URL("./worker.js", import.meta.url), eval: false };
+  }
+  const tsx = createRequire(import.meta.url).resolve("tsx/package.json");
+  const api = pathToFileURL(join(dirname(tsx), "dist/esm/api/index.mjs")).href;
+  const worker = new URL("./worker.ts", import.meta.url).href;
+  const code = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(worker)}); });`;
+  return { code, eval: true };
+}
+
+export interface PoolSettings {
+  /** Workers reading at once; more files wait their turn. */
+  size: number;
+  /** Heap cap of each worker, MB. */
+  memoryLimitMb: number;
+  /** Time cap of one reading, ms. */
+  timeLimitMs: number;
+  /** An idle worker is stopped after this long. */
+  idleMs: number;
+}
+
+interface Job {
+  file: ImportFile;
+  options: ReadOptions;
+  resolve: (result: ImportFileResult) => void;
+}
+
+/** One worker thread and the reading it is doing, if any. */
+class Reader {
+  readonly worker: Worker;
+  private job: Job | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
+  dead = false;
+
+  constructor(
+    private readonly settings: PoolSettings,
+    private readonly done: (reader: Reader) => void,
+  ) {
+    const source = workerSource();
+    this.worker = new Worker(source.code, {
+      eval: source.eval,
+      // The parent's flags (`--input-type`, `-e`, loaders) are not the worker's business.
+      execArgv: [],
+      resourceLimits: {
+        maxOldGenerationSizeMb: settings.memoryLimitMb,
+        maxYoungGenerationSizeMb: Math.min(64, Math.max(8, Math.round(settings.memoryLimitMb / 8))),
+        stackSizeMb: 8,
+      },
+      stdout: false,
+      stderr: false,
+    });
+    this.worker.on("message", (answer: { result: ImportFileResult }) => this.finish(answer.result));
+    this.worker.on("error", (error: Error & { code?: string }) => {
+      // ERR_WORKER_OUT_OF_MEMORY: the file needed more than the cap; the bot is unharmed.
+      const result =
+        error.code === "ERR_WORKER_OUT_OF_MEMORY"
+          ? rejection("read-memory", { max: this.settings.memoryLimitMb })
+          : rejection("binary");
+      this.stop(result);
+    });
+    this.worker.on("exit", () =>
+      this.stop(rejection("read-memory", { max: settings.memoryLimitMb })),
+    );
+  }
+
+  start(job: Job): void {
+    clearTimeout(this.idleTimer);
+    this.worker.ref();
+    this.job = job;
+    const limit = job.options.timeLimitMs ?? this.settings.timeLimitMs;
+    this.timer = setTimeout(
+      () => this.stop(rejection("read-timeout", { max: Math.ceil(limit / 1000) })),
+      limit,
+    );
+    // A copy: the caller keeps its bytes.
+    this.worker.postMessage({
+      file: { ...job.file, bytes: Uint8Array.from(job.file.bytes) },
+      options: job.options,
+    });
+  }
+
+  private finish(result: ImportFileResult): void {
+    const job = this.job;
+    this.job = undefined;
+    clearTimeout(this.timer);
+    job?.resolve(result);
+    // Idle workers never keep the process alive, and go away after a while.
+    this.worker.unref();
+    this.idleTimer = setTimeout(() => this.stop(undefined), this.settings.idleMs);
+    this.idleTimer.unref();
+    this.done(this);
+  }
+
+  /** Ends the worker (a cap was hit, it died, or it idled), answering its reading if any. */
+  stop(result: ImportFileResult | undefined): void {
+    if (this.dead) return;
+    this.dead = true;
+    clearTimeout(this.timer);
+    clearTimeout(this.idleTimer);
+    void this.worker.terminate();
+    const job = this.job;
+    this.job = undefined;
+    if (job && result) job.resolve(result);
+    this.done(this);
+  }
+}
+
+/**
+ * Reads files in worker threads with a heap cap and a time cap each, so no file can block the
+ * event loop or take the process down. Workers are reused while they are well (a warm worker
+ * answers in milliseconds) and replaced once one hits a cap.
+ */
+export class ReadingPool {
+  private readonly idle: Reader[] = [];
+  private readonly busy = new Set<Reader>();
+  private readonly queue: Job[] = [];
+
+  constructor(private readonly settings: PoolSettings) {}
+
+  read(file: ImportFile, options: ReadOptions): Promise<ImportFileResult> {
+    return new Promise((resolve) => {
+      this.queue.push({ file, options, resolve });
+      this.next();
+    });
+  }
+
+  private next(): void {
+    while (this.queue.length > 0) {
+      let reader = this.idle.pop();
+      while (reader?.dead) reader = this.idle.pop();
+      if (!reader) {
+        if (this.busy.size >= this.settings.size) return;
+        reader = new Reader(this.settings, (r) => this.released(r));
+      }
+      this.busy.add(reader);
+      reader.start(this.queue.shift()!);
+    }
+  }
+
+  private released(reader: Reader): void {
+    this.busy.delete(reader);
+    const at = this.idle.indexOf(reader);
+    if (at >= 0) this.idle.splice(at, 1);
+    if (!reader.dead) this.idle.push(reader);
+    this.next();
+  }
+
+  /** Stops every worker (tests, shutdown). */
+  close(): void {
+    for (const reader of [...this.idle, ...this.busy])
+      reader.stop(rejection("read-timeout", { max: 0 }));
+  }
+}

@@ -1,0 +1,19 @@
+import type { Locale } from "../../i18n.js";
+import type { FileFormat } from "../types.js";
+import type { ProgressState } from "./progress.js";
+
+/** A read document the seller confirmed, on its way to the API; plain data. */
+export interface ImportJob {
+  draftId: string;
+  chatId: number;
+  locale: Locale;
+  fileName: string;
+  format: FileFormat;
+  /** Valid products, kept in the draft. */
+  valid: number;
+  /** Invalid products, not sent. */
+  skipped: number;
+  /** Texts of the file's warnings, added to the result message. */
+  warnings: string[];
+  progress: ProgressState;
+}

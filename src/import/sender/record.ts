@@ -1,0 +1,61 @@
+import type { Clock } from "../../clock.js";
+import type { Logger } from "../../logger.js";
+import type { FailedBatch, ImportWatcher, SentBatch, WatchedDocument } from "../watcher/types.js";
+import type { ImportJob } from "./job.js";
+
+/**
+ * The watched document of a sending, recorded after every request's outcome while the rest
+ * still go out (`sending: true`), so a crash or a stop in the middle loses no accepted product;
+ * the last record clears `sending` unless the sending was interrupted. One write at a time,
+ * each of everything known by then: no older write lands last.
+ */
+export function createRecorder(
+  deps: { watcher: Pick<ImportWatcher, "watch">; clock: Clock; logger: Logger },
+  job: ImportJob,
+  sender: { senderId: string; createdAt: number },
+) {
+  const sent: SentBatch[] = [];
+  const failed: FailedBatch[] = [];
+  let writing = Promise.resolve();
+  const documentOf = (sending: boolean): WatchedDocument => ({
+    id: job.draftId,
+    chatId: job.chatId,
+    locale: job.locale,
+    fileName: job.fileName,
+    format: job.format,
+    createdAt: sender.createdAt,
+    progressMessageId: job.progress.messageId,
+    skippedInvalid: job.skipped,
+    batches: [...sent].sort((a, b) => a.batch - b.batch),
+    failedBatches: [...failed].sort((a, b) => a.batch - b.batch),
+    sending,
+    updatedAt: deps.clock.now(),
+    senderId: sender.senderId,
+  });
+  return {
+    /** Records one more outcome (the sender's heartbeat too); a failed write is logged. */
+    record(outcome: SentBatch | FailedBatch): Promise<void> {
+      if ("jobId" in outcome) sent.push(outcome);
+      else failed.push(outcome);
+      const doc = documentOf(true);
+      writing = writing.then(() =>
+        deps.watcher.watch(doc).catch((error: unknown) => {
+          // The final record below writes everything again; only a crash before it loses this.
+          deps.logger.warn({ err: error }, "import progress not recorded");
+        }),
+      );
+      return writing;
+    },
+    /** The last record: true when the watcher has the document. */
+    async finish(interrupted: boolean): Promise<boolean> {
+      await writing;
+      try {
+        await deps.watcher.watch(documentOf(interrupted));
+        return true;
+      } catch (error) {
+        deps.logger.error({ err: error }, "import not watched");
+        return false;
+      }
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import type { Api } from "grammy";
+import type { Clock } from "../../clock.js";
+import { type I18nInstance, translator } from "../../i18n.js";
+import type { Logger } from "../../logger.js";
+import type { SellerApi } from "../../seller-api/client.js";
+import type { SellerApiErrorKind } from "../../seller-api/errors.js";
+import type { DraftStore } from "../draft.js";
+import type { FailedBatch, ImportWatcher, SentBatch } from "../watcher/types.js";
+import type { ImportJob } from "./job.js";
+import { ProgressMessage } from "./progress.js";
+import { createRecorder } from "./record.js";
+import {
+  IMPORT_CONCURRENCY,
+  type PlannedBatch,
+  placeFieldErrors,
+  planBatches,
+  sendBatches,
+} from "./requests.js";
+import { resultText } from "./result.js";
+
+export interface SenderDeps {
+  api: Pick<SellerApi, "importProducts">;
+  /** Bot API for the status message and the result; paced by whoever installed it. */
+  telegram: Api;
+  watcher: Pick<ImportWatcher, "watch" | "beginSending" | "endSending">;
+  drafts: DraftStore;
+  i18n: I18nInstance;
+  clock: Clock;
+  logger: Logger;
+  /** The locale key that explains a kind of Seller API failure. */
+  failureKey(kind: SellerApiErrorKind): string;
+}
+
+/**
+ * Sends one confirmed document: requests of at most 30 products, 3 in flight at all times,
+ * each outcome recorded for the watcher as it comes, the status message following. When
+ * `signal` aborts (the app stops), no new request starts, those in flight finish, and the
+ * document stays marked as interrupted: the summary after the restart reports what was
+ * accepted and says the sending was cut short.
+ */
+export async function sendDocument(deps: SenderDeps, job: ImportJob, signal: AbortSignal) {
+  const draft = await deps.drafts.load(job.draftId);
+  const t = translator(deps.i18n, job.locale);
+  const log = deps.logger.child({ module: "import", chatId: job.chatId, draft: job.draftId });
+  const progress = new ProgressMessage(deps.telegram, deps.clock, log, { ...job.progress });
+  if (!draft) {
+    await progress.settle(t("import-offer-expired"));
+    return;
+  }
+  const planned = planBatches(draft.products);
+  const senderId = deps.watcher.beginSending(job.draftId);
+  try {
+    const recorder = createRecorder({ ...deps, logger: log }, job, {
+      senderId,
+      createdAt: deps.clock.now(),
+    });
+    let done = 0;
+    let edits = Promise.resolve();
+    const sending = (n: number) =>
+      t("import-sending", { valid: job.valid, done: n, total: planned.length });
+    await progress.update(sending(0));
+    const outcome = await sendBatches(deps.api, planned, {
+      concurrency: IMPORT_CONCURRENCY,
+      signal,
+      onOutcome: async (result) => {
+        await recorder.record(result);
+        done++;
+        // The edit does not hold the pipeline back; too frequent ones are dropped.
+        edits = edits.then(() => progress.update(sending(done)));
+      },
+    });
+    await edits;
+    for (const f of outcome.failed)
+      log.warn({ batch: f.batch, error: f.error }, "import request failed");
+    const interrupted = outcome.unsent.length > 0;
+    const watched = await recorder.finish(interrupted);
+    if (interrupted) {
+      // Stopping: no more Telegram calls; the summary after the restart tells the rest.
+      log.warn({ unsent: outcome.unsent.length }, "import sending interrupted by a stop");
+      return;
+    }
+    await tell(deps, t, job, progress, { ...outcome, planned, watched });
+    await deps.drafts.delete(job.draftId).catch((error: unknown) => {
+      // The draft expires on its own (DRAFT_TTL_MS); nothing reads it after this.
+      log.warn({ err: error }, "draft not deleted");
+    });
+  } finally {
+    deps.watcher.endSending(job.draftId);
+  }
+}
+
+/** The status message moves on, then the seller reads the outcome of every request. */
+async function tell(
+  deps: SenderDeps,
+  t: ReturnType<typeof translator>,
+  job: ImportJob,
+  progress: ProgressMessage,
+  r: {
+    sent: SentBatch[];
+    failed: FailedBatch[];
+    planned: PlannedBatch[];
+    watched: boolean;
+  },
+) {
+  const accepted = r.sent.reduce((n, b) => n + b.products.length, 0);
+  await progress.settle(
+    r.sent.length > 0
+      ? t("import-waiting", { products: accepted, requests: r.sent.length })
+      : t("import-none-accepted"),
+  );
+  const placed = r.failed.map((f) => ({
+    batch: f.batch,
+    errors: placeFieldErrors(
+      f,
+      job.format,
+      r.planned.find((p) => p.batch === f.batch)?.products.map((p) => p.product),
+    ),
+  }));
+  const text = resultText(
+    t,
+    { ...job, total: r.planned.length, sent: r.sent, failed: r.failed, placed },
+    deps.failureKey,
+  );
+  await deps.telegram.sendMessage(job.chatId, text);
+  if (!r.watched && r.sent.length > 0) {
+    await deps.telegram.sendMessage(job.chatId, t("import-watch-failed"));
+  }
+}

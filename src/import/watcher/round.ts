@@ -1,0 +1,279 @@
+import type { Clock } from "../../clock.js";
+import { type I18nInstance, translator } from "../../i18n.js";
+import type { Logger } from "../../logger.js";
+import type { Round, RoundResult } from "../../scheduler/index.js";
+import type { SellerApi } from "../../seller-api/client.js";
+import { SellerApiError } from "../../seller-api/errors.js";
+import { escapeHtml } from "../../text/html.js";
+import { shorten } from "../../text/text.js";
+import type { Notifier } from "./notifier.js";
+import { type ProductOutcome, readJob, type StatusRules, tallyDocument } from "./results.js";
+import type { SenderWatch } from "./senders.js";
+import { type DocState, initialState, type SentMarker, type WatcherStore } from "./store.js";
+import { buildSummary, progressText } from "./summary.js";
+import type { SentBatch, WatchedDocument } from "./types.js";
+
+/** Rounds a job may answer "not found"/"invalid" in a row before it is given up. */
+const MAX_JOB_ERRORS = 5;
+
+export interface RoundDeps {
+  api: Pick<SellerApi, "importInfo">;
+  store: WatcherStore;
+  notifier: Notifier;
+  senders: SenderWatch;
+  i18n: I18nInstance;
+  clock: Clock;
+  logger: Logger;
+  rules: StatusRules;
+  maxWatchMs: number;
+  /** `import/info` calls at once for one document. */
+  jobConcurrency: number;
+  /** Delay before the next round after `polls` rounds (the backoff). */
+  intervalAfter(polls: number): number;
+}
+
+async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+const acceptedOf = (doc: WatchedDocument) => doc.batches.reduce((n, b) => n + b.products.length, 0);
+
+/** The round's dependencies and what one watcher keeps between rounds. */
+interface RoundEnv extends RoundDeps {
+  maxWatchHours: number;
+  /** Summaries sent by this instance whose record could not be written yet. */
+  sentHere: Map<string, SentMarker>;
+}
+
+async function closeDocument(
+  env: RoundEnv,
+  doc: WatchedDocument,
+  state: DocState,
+  status: DocState["status"],
+) {
+  state.status = status;
+  state.finishedAt = env.clock.now();
+  await env.store.putState(doc.id, state);
+  await env.store.unwatch(doc.id);
+}
+
+/** Records a sent summary; retried a little, and remembered here if the store stays away. */
+async function recordSent(env: RoundEnv, docId: string, marker: SentMarker) {
+  env.sentHere.set(docId, marker);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await env.store.putSent(docId, marker);
+      env.sentHere.delete(docId);
+      return;
+    } catch (error) {
+      if (attempt >= 3) {
+        env.logger.error(
+          { doc: docId, err: error },
+          "could not record a sent summary; kept in memory",
+        );
+        throw error;
+      }
+      await env.clock.sleep(100 * attempt);
+    }
+  }
+}
+
+/** Applies one job's `import/info` answer to the state. */
+async function readOne(env: RoundEnv, doc: WatchedDocument, state: DocState, batch: SentBatch) {
+  const info = await env.api.importInfo(batch.jobId);
+  const reading = readJob(info, batch.products.length, env.rules);
+  const key = String(batch.jobId);
+  delete state.jobErrors[key];
+  if (!reading.final) {
+    state.partial[key] = reading.finishedProducts;
+    return;
+  }
+  await env.store.putJob(doc.id, batch.jobId, reading.products);
+  state.finalJobs.push(batch.jobId);
+  delete state.partial[key];
+  const one = tallyDocument(
+    { ...doc, batches: [batch], failedBatches: [] },
+    new Map([[batch.jobId, reading.products]]),
+  );
+  state.counts.succeeded += one.succeeded;
+  state.counts.failed += one.failed;
+  state.counts.pending -= batch.products.length;
+}
+
+/** A job the API refuses to describe: counted, and given up after a few rounds. */
+async function jobRefused(
+  env: RoundEnv,
+  doc: WatchedDocument,
+  state: DocState,
+  batch: SentBatch,
+  error: unknown,
+) {
+  const key = String(batch.jobId);
+  const count = (state.jobErrors[key] ?? 0) + 1;
+  state.jobErrors[key] = count;
+  env.logger.warn({ doc: doc.id, jobId: batch.jobId, count, err: error }, "import/info refused");
+  if (count < MAX_JOB_ERRORS) return;
+  // The API does not know the job: report it as without a result, stop asking.
+  env.logger.error({ doc: doc.id, jobId: batch.jobId }, "import job given up");
+  state.finalJobs.push(batch.jobId);
+  await env.store.putJob(doc.id, batch.jobId, []);
+  delete state.partial[key];
+}
+
+/** Polls the unfinished jobs of a document; stops at the first outage (next round retries). */
+async function pollJobs(env: RoundEnv, doc: WatchedDocument, state: DocState, signal: AbortSignal) {
+  const open = doc.batches.filter((b) => !state.finalJobs.includes(b.jobId));
+  let healthy = true;
+  await eachLimited(open, env.jobConcurrency, async (batch) => {
+    if (!healthy || signal.aborted) return;
+    try {
+      await readOne(env, doc, state, batch);
+    } catch (error) {
+      const permanent =
+        error instanceof SellerApiError && (error.kind === "not_found" || error.kind === "invalid");
+      if (permanent) return jobRefused(env, doc, state, batch, error);
+      healthy = false;
+      env.logger.warn({ doc: doc.id, jobId: batch.jobId, err: error }, "import/info failed; later");
+    }
+  });
+}
+
+/** Builds and sends the summary; "done" once the document is closed. */
+async function finish(
+  env: RoundEnv,
+  doc: WatchedDocument,
+  state: DocState,
+  round: Round,
+): Promise<RoundResult> {
+  const later = { nextAt: env.clock.now() + env.intervalAfter(state.polls) };
+  const results = new Map<number, ProductOutcome[]>();
+  for (const jobId of state.finalJobs) {
+    const products = await env.store.getJob(doc.id, jobId);
+    // A job given up (or a lost record) has no results: it is reported as unfinished.
+    if (products && products.length > 0) results.set(jobId, products);
+  }
+  const tally = tallyDocument(doc, results);
+  const t = translator(env.i18n, doc.locale);
+  const summary = buildSummary(doc, tally, t, {
+    expired: tally.unfinished > 0,
+    maxWatchHours: env.maxWatchHours,
+  });
+  // Only the lease holder sends, and only while nothing says it was sent already.
+  if (round.signal.aborted) return later;
+  if (await env.store.getSent(doc.id)) {
+    await closeDocument(env, doc, state, state.status === "watching" ? "done" : state.status);
+    return "done";
+  }
+  if (!(await round.confirmLease())) return later;
+  const sent = await env.notifier.sendSummary(doc, state, summary);
+  if ("retryAfterMs" in sent) {
+    state.nextPollAt = Math.max(later.nextAt, env.clock.now() + sent.retryAfterMs);
+    await env.store.putState(doc.id, state);
+    return { nextAt: state.nextPollAt };
+  }
+  // Recorded right after the send returned: the only window for a repeat is a crash here.
+  // Until it is recorded, this instance keeps the lease: no other may send it again.
+  round.keepLease();
+  await recordSent(env, doc.id, sent.marker);
+  round.keepLease(false);
+  state.counts = {
+    products: tally.accepted + tally.refused + tally.maybeCreated,
+    succeeded: tally.succeeded,
+    failed: tally.failed + tally.refused + tally.maybeCreated,
+    pending: tally.unfinished,
+  };
+  state.partial = {};
+  // "expired": some jobs never gave a final result (watch limit, or the API lost them).
+  await closeDocument(env, doc, state, tally.unfinished > 0 ? "expired" : "done");
+  const { outcome } = sent.marker;
+  env.logger.info({ doc: doc.id, chatId: doc.chatId, outcome }, "import summary sent");
+  if (outcome === "sent" && tally.accepted > 0 && !round.signal.aborted) {
+    const file = escapeHtml(shorten(doc.fileName, 80));
+    await env.notifier.editProgress(doc, state, t("jobs-progress-done", { file }), true);
+  }
+  return "done";
+}
+
+/** Between rounds: the counts for /jobs and the progress edit. */
+async function progress(
+  env: RoundEnv,
+  doc: WatchedDocument,
+  state: DocState,
+  senderAlive: boolean,
+) {
+  const finished =
+    doc.batches
+      .filter((b) => state.finalJobs.includes(b.jobId))
+      .reduce((n, b) => n + b.products.length, 0) +
+    Object.values(state.partial).reduce((n, k) => n + k, 0);
+  state.counts.pending = acceptedOf(doc) - finished;
+  // While requests still go out, the status message is the sender's.
+  if (!senderAlive) {
+    const t = translator(env.i18n, doc.locale);
+    await env.notifier.editProgress(doc, state, progressText(doc, finished, acceptedOf(doc), t));
+  }
+}
+
+/** One round of one leased document. */
+async function runRound(env: RoundEnv, docId: string, round: Round): Promise<RoundResult> {
+  const [doc, stored, sent] = await Promise.all([
+    env.store.getDoc(docId),
+    env.store.getState(docId),
+    env.store.getSent(docId),
+  ]);
+  if (!doc) {
+    env.logger.warn({ doc: docId }, "watched document without a record; dropped");
+    await env.store.unwatch(docId);
+    return "done";
+  }
+  const state = stored ?? initialState(doc, env.clock.now());
+  if (sent || env.sentHere.has(docId) || state.status !== "watching") {
+    if (env.sentHere.has(docId)) {
+      round.keepLease();
+      await recordSent(env, docId, env.sentHere.get(docId)!);
+      round.keepLease(false);
+    }
+    await closeDocument(env, doc, state, state.status === "watching" ? "done" : state.status);
+    return "done";
+  }
+  if (state.nextPollAt > env.clock.now()) return { nextAt: state.nextPollAt };
+  const expired = env.clock.now() - doc.createdAt >= env.maxWatchMs;
+  // Requests still going out: no summary yet, unless the sender has evidently died.
+  const senderAlive = env.senders.isAlive(doc);
+  const allFinal = () => doc.batches.every((b) => state.finalJobs.includes(b.jobId));
+  if (!expired && !allFinal()) {
+    await pollJobs(env, doc, state, round.signal);
+    state.polls++;
+  }
+  const next = { nextAt: env.clock.now() + env.intervalAfter(state.polls) };
+  // A lease lost meanwhile (this process stalled past it): another instance owns the state.
+  if (!round.holdsLease()) return next;
+  if ((allFinal() && !senderAlive) || expired) {
+    // Saved first: results gathered this round stay even if the send must wait.
+    await env.store.putState(docId, state);
+    return finish(env, doc, state, round);
+  }
+  state.nextPollAt = next.nextAt;
+  await progress(env, doc, state, senderAlive);
+  await env.store.putState(docId, state);
+  return next;
+}
+
+/**
+ * One polling round of one watched document, run by the scheduler under the document's lease:
+ * polls its unfinished jobs, stores final results, edits the progress message, and once every
+ * job is final (or the document is past the watch limit) sends the one summary, records it at
+ * once, and stops watching.
+ */
+export function createDocumentRound(deps: RoundDeps) {
+  const env: RoundEnv = {
+    ...deps,
+    maxWatchHours: Math.round(deps.maxWatchMs / 3_600_000),
+    sentHere: new Map(),
+  };
+  return { run: (docId: string, round: Round) => runRound(env, docId, round) };
+}

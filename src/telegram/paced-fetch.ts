@@ -1,0 +1,76 @@
+import { createRequire } from "node:module";
+import { Readable } from "node:stream";
+import type { ApiClientOptions } from "grammy";
+import type { Pace, Priority } from "./pace.js";
+
+type Fetch = NonNullable<ApiClientOptions["fetch"]>;
+type FetchInit = { body?: unknown; [option: string]: unknown };
+
+/** grammY's own fetch on Node (node-fetch): it takes grammY's stream bodies and abort signals. */
+const nodeFetch = createRequire(import.meta.url)("node-fetch") as Fetch;
+
+/** Methods that put a message into a chat (or change one) and count against Telegram's limits. */
+export function isPacedMethod(method: string): boolean {
+  return /^(send|edit|copy|forward)/.test(method) && method !== "sendChatAction";
+}
+
+/**
+ * The Bot API client's fetch, paced: the option `client: { fetch }` of a Bot or an Api. Pacing
+ * at the HTTP level sees exactly the requests that reach Telegram, whichever Api object makes
+ * them: calls a conversation replays never get here, and each retry waits its turn again.
+ * A conversation's fresh ctx.api is built from bot.api's options, so it inherits this fetch.
+ */
+export function pacedFetch(pace: Pace, priority: Priority, base: Fetch = nodeFetch): Fetch {
+  const paced = async (url: string, init: FetchInit = {}) => {
+    const method = String(url).slice(String(url).lastIndexOf("/") + 1);
+    if (!isPacedMethod(method)) return base(url, init);
+    const { chatId, body } = await chatOfBody(init.body);
+    await pace.acquire(chatId, priority);
+    return base(url, { ...init, body });
+  };
+  return paced as unknown as Fetch;
+}
+
+/** The chat a request goes to: from the JSON body, or from the first fields of a multipart one. */
+async function chatOfBody(body: unknown): Promise<{ chatId: string | null; body: unknown }> {
+  if (typeof body === "string") {
+    try {
+      const chatId = (JSON.parse(body) as { chat_id?: unknown }).chat_id;
+      return { chatId: chatId === undefined ? null : String(chatId), body };
+    } catch {
+      return { chatId: null, body };
+    }
+  }
+  if (body instanceof Readable) return peekMultipartChat(body);
+  return { chatId: null, body };
+}
+
+/** Multipart fields come before the files: read until chat_id, then hand on all of it. */
+async function peekMultipartChat(stream: Readable) {
+  const chunks = stream[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
+  const seen: Uint8Array[] = [];
+  let text = "";
+  let chatId: string | null = null;
+  let done = false;
+  while (chatId === null && text.length < 16_384) {
+    const next = await chunks.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    seen.push(next.value);
+    text += Buffer.from(next.value).toString("utf8");
+    chatId = /name="chat_id"\r\n\r\n([^\r]*)\r\n/.exec(text)?.[1] ?? null;
+    if (/filename=/.test(text)) break;
+  }
+  async function* rest() {
+    yield* seen;
+    if (done) return;
+    for (;;) {
+      const next = await chunks.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  }
+  return { chatId, body: Readable.from(rest(), { objectMode: false }) };
+}
