@@ -85,6 +85,36 @@ describe("configuration", () => {
       cwd: `${import.meta.dirname}/..`,
     }).catch((error: { code: number; stdout: string; stderr: string }) => error);
     expect("code" in result ? result.code : 0).toBe(1);
-    expect(result.stderr.trim()).toBe("Configuration error: BOT_TOKEN is required");
+    expect(result.stderr.trim()).toBe(
+      "Configuration error: BOT_TOKEN is required (to see the bot without any settings: npm run demo)",
+    );
+  });
+
+  it("has the runtime settings: Seller API deadline, internal port on loopback, session idle time", () => {
+    expect(parseConfig(base)).toMatchObject({
+      sellerApiTimeoutMs: 10_000,
+      sellerApiDeadlineMs: 8000,
+      metrics: { port: undefined, host: "127.0.0.1" },
+      sessionTtlMs: 90 * 86_400_000,
+    });
+    expect(
+      parseConfig({
+        ...base,
+        SELLER_API_DEADLINE_MS: "5000",
+        METRICS_PORT: "9464",
+        METRICS_HOST: "0.0.0.0",
+        SESSION_TTL_DAYS: "0",
+      }),
+    ).toMatchObject({
+      sellerApiDeadlineMs: 5000,
+      metrics: { port: 9464, host: "0.0.0.0" },
+      sessionTtlMs: undefined,
+    });
+    expect(errorOf({ ...base, PORT: "8080", METRICS_PORT: "8080" })).toBe(
+      "METRICS_PORT must differ from PORT",
+    );
+    expect(errorOf({ ...base, SELLER_API_DEADLINE_MS: "10" })).toMatch(
+      /^SELLER_API_DEADLINE_MS must be a whole number from 500/,
+    );
   });
 });

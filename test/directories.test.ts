@@ -7,9 +7,12 @@ const BRANDS = "/api/seller/v1/brands";
 const ATTRIBUTES = "/api/seller/v1/attributes";
 
 let h: Harness | undefined;
+let other: Harness | undefined;
 afterEach(async () => {
   await h?.stop();
+  await other?.stop();
   h = undefined;
+  other = undefined;
 });
 
 describe("directory lookups", () => {
@@ -111,5 +114,20 @@ describe("directory lookups", () => {
     expect(h.api.requests.slice(requests).map((r) => r.path)).toEqual([
       "/api/seller/v1/telegram/status",
     ]);
+  });
+
+  it("keeps two bots in one process apart: each reads its own Seller API", async () => {
+    h = await startHarness();
+    other = await startHarness();
+    const first = h.tg.user({ languageCode: "ru" });
+    const second = other.tg.user({ languageCode: "kk" });
+    await linkUser(h, first);
+    await linkUser(other, second);
+    // The first bot's read is still under way when the second bot misses the same key.
+    h.api.setLatency((path) => (path.startsWith(CATEGORIES) ? 400 : 0));
+    const answers = Promise.all([send(first, "/categories"), send(second, "/categories")]);
+    await answers;
+    expect(h.api.requestsTo(CATEGORIES).length).toBeGreaterThan(0);
+    expect(other.api.requestsTo(CATEGORIES).length).toBeGreaterThan(0);
   });
 });

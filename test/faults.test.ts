@@ -177,6 +177,9 @@ describe("Redis restarted while the bot runs", () => {
     });
     const file = JSON.stringify([product(1), product(2), product(3, 9999)]);
     await user.sendDocument({ fileName: "партия.json", content: file });
+    // Every file is confirmed before anything is sent (README "Choices").
+    await user.waitForBotMessage(/Импортировать товары \(3\)\?/, { timeoutMs: 15_000 });
+    await user.pressButton(/Импортировать товары/);
     await user.waitForBotMessage(/Импорт принят/, { timeoutMs: 15_000 });
 
     // Redis goes away while the job is still pending, and comes back (AOF keeps its data).

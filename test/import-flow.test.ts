@@ -1,8 +1,13 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { readImportFile } from "../src/import/read/index.js";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { createImportReader } from "../src/import/read/index.js";
 import { FILE_REJECTIONS, ISSUE_CODES } from "../src/import/types.js";
 import type { RequestLogEntry } from "./doubles/seller-api/index.js";
 import { type Harness, linkUser, startHarness } from "./support/harness.js";
+
+/** One reader (its warm workers) for this file's readings, closed after them. */
+const reader = createImportReader();
+afterAll(() => reader.close());
+const readImportFile = reader.read;
 
 const IMPORT_PATH = "/api/seller/v1/products/import";
 const SLOW = { timeoutMs: 20_000 };
@@ -39,6 +44,22 @@ async function linkedUser(languageCode: "ru" | "kk") {
   return user;
 }
 
+/** The confirmation every file gets before anything is sent; pressed "Import N products". */
+async function confirmImport(
+  user: Awaited<ReturnType<typeof linkedUser>>,
+  locale: "ru" | "kk" = "ru",
+) {
+  const offer = await user.waitForBotMessage(
+    locale === "ru" ? /Импортировать товары \(\d+\)\?/ : /Тауарларды \(\d+\) импорттаймыз ба/,
+    SLOW,
+  );
+  expect(importPosts()).toHaveLength(0);
+  await user.pressButton(locale === "ru" ? /Импортировать товары/ : /Тауарларды импорттау/, {
+    messageId: offer.messageId,
+  });
+  return offer;
+}
+
 /** A CSV as Excel writes it in a Russian locale: `;`, CRLF. */
 const csv = (rows: string[][]) => rows.map((r) => r.join(";")).join("\r\n");
 const HEADER = ["productKey", "categoryId", "brandId", "name.rus", "description.rus", "vat"];
@@ -65,6 +86,13 @@ describe("importing a document from the chat", () => {
       mimeType: "application/json",
     });
 
+    // Asked first, even with every product valid: the first product as it will be sent.
+    const offer = await confirmImport(user);
+    expect(offer.text).toContain("Первый товар будет отправлен так");
+    expect(offer.text).toContain("название: Кабель USB-C №1");
+    expect(offer.text).toContain("цена: 1001");
+    expect(offer.text).toContain("штрихкод: 4870000000001");
+    expect(offer.buttons.flat()).toEqual(["✅ Импортировать товары (65)", "✖️ Отмена"]);
     const accepted = await user.waitForBotMessage(/Импорт принят/, SLOW);
     expect(accepted.text).toContain("товаров — 65");
     expect(accepted.text).toContain("запросов — 3");
@@ -78,9 +106,9 @@ describe("importing a document from the chat", () => {
     // The status message moved on from "reading" to waiting for the results.
     const status = user
       .botMessages()
-      .filter((m) => m.messageId < accepted.messageId)
+      .filter((m) => m.messageId < offer.messageId)
       .at(-1)!;
-    expect(status.edited).toBeGreaterThan(0);
+    expect(status.edited, user.dump()).toBeGreaterThan(0);
     expect(status.text).not.toMatch(/Читаю файл/);
   });
 
@@ -89,6 +117,10 @@ describe("importing a document from the chat", () => {
     const user = await linkedUser("kk");
     const products = Array.from({ length: 31 }, (_, i) => product(i + 1));
     await user.sendDocument({ fileName: "тауарлар.json", content: JSON.stringify(products) });
+    const offer = await confirmImport(user, "kk");
+    expect(offer.text).toContain("Бірінші тауар былай жіберіледі");
+    expect(offer.text).toContain("бағасы: 1001");
+    expect(offer.buttons.flat()).toEqual(["✅ Тауарларды импорттау (31)", "✖️ Бас тарту"]);
 
     const accepted = await user.waitForBotMessage(/Импорт қабылданды/, SLOW);
     expect(accepted.text).toContain("тауарлар — 31");
@@ -208,6 +240,7 @@ describe("importing a document from the chat", () => {
       product(i + 1, i === 32 ? { vat: 16 } : {}),
     );
     await user.sendDocument({ fileName: "vat.json", content: JSON.stringify({ products }) });
+    await confirmImport(user);
 
     const result = await user.waitForBotMessage(/Импорт принят/, SLOW);
     expect(result.text).toContain("товаров — 30");
@@ -226,6 +259,7 @@ describe("importing a document from the chat", () => {
       ["k1", "", "", "", "", "", "", "2990", "4870000000302"],
     ]);
     await user.sendDocument({ fileName: "vat.csv", content });
+    await confirmImport(user, "kk");
     const result = await user.waitForBotMessage(/сервис қабылдамады/, SLOW);
     expect(result.text).toMatch(/1\/1 сұрауды \(2–3-жолдар\) сервис қабылдамады/);
     expect(result.text).toMatch(/2–3-жолдар · vat: 'Vat' must be 0 or 12/);
@@ -238,13 +272,33 @@ describe("importing a document from the chat", () => {
     h.api.failNext(IMPORT_PATH, "hang");
     const products = Array.from({ length: 35 }, (_, i) => product(i + 1));
     await user.sendDocument({ fileName: "slow.json", content: JSON.stringify({ products }) });
+    await confirmImport(user);
 
     const result = await user.waitForBotMessage(/могли всё же создаться/, SLOW);
     expect(result.text).toMatch(/Запрос \d\/2 \(товары № (1–30|31–35)\)/);
     expect(result.text).toContain("/products");
-    await new Promise((r) => setTimeout(r, 700));
-    // Exactly one POST per request: the timed-out one was not retried.
+    // The result is told once every request has its outcome, so any retry would be in the log
+    // by now: exactly one POST per request, the timed-out one was not retried.
     expect(importPosts()).toHaveLength(2);
+  });
+
+  it("sends as a steady pipeline: a request that hangs holds back none of the others", async () => {
+    h = await startHarness({ env: { SELLER_API_TIMEOUT_MS: "1500" } });
+    const user = await linkedUser("ru");
+    const products = Array.from({ length: 300 }, (_, i) => product(i + 1));
+    await user.sendDocument({ fileName: "many.json", content: JSON.stringify({ products }) });
+    await confirmImport(user);
+    h.api.failNext(IMPORT_PATH, "hang");
+    h.api.setLatency(100);
+    await user.waitForBotMessage(/могли всё же создаться/, SLOW);
+    const posts = importPosts();
+    expect(posts).toHaveLength(10);
+    // The other two workers went on at once: all nine were sent while the first one hung
+    // (in waves, the requests after the first wave would wait for its timeout).
+    const hung = posts.find((r) => r.status === 0)!;
+    const others = posts.filter((r) => r !== hung);
+    expect(others.every((r) => r.at < hung.at + 1500)).toBe(true);
+    expect(Math.max(...others.map((r) => r.at)) - hung.at).toBeGreaterThanOrEqual(300);
   });
 
   it("reports a 500 of the import with its rows and the advice to check /products (kk)", async () => {
@@ -255,6 +309,7 @@ describe("importing a document from the chat", () => {
       fileName: "one.csv",
       content: MIXED_CSV.split("\r\n").slice(0, 2).join("\r\n"),
     });
+    await confirmImport(user, "kk");
     const result = await user.waitForBotMessage(/бәрібір жасалған болуы мүмкін/, SLOW);
     expect(result.text).toMatch(/1\/1 сұрау \(2-жол\)/);
     expect(result.text).toContain("/products");
@@ -305,6 +360,7 @@ describe("two documents at once", () => {
     await user.sendDocument({ fileName: "first.csv", content: MIXED_CSV });
     const first = await user.waitForBotMessage(/В файле есть ошибки/, SLOW);
     await user.sendDocument({ fileName: "second.json", content: JSON.stringify([product(1)]) });
+    await confirmImport(user);
     await user.waitForBotMessage(/Импорт принят/, SLOW);
     expect(importPosts()).toHaveLength(1);
 
@@ -436,6 +492,7 @@ describe("/import", () => {
       fileName: "мой-шаблон.csv",
       content: template.document!.content,
     });
+    await confirmImport(user);
     await user.waitForBotMessage(/Импорт принят/, SLOW);
     const sent = productsOf(importPosts()[0]!);
     expect(sent).toHaveLength(1);
@@ -458,6 +515,14 @@ describe("import texts", () => {
           detail: "x",
           type: "png",
           expected: "price",
+          // Issue 10's reader params: the cell as seen, where it is, what it holds.
+          value: "1,234",
+          stored: "12.345",
+          cell: "F2",
+          formula: "=B2*2",
+          column: "H",
+          min: 1,
+          line: 3,
         });
         expect(text, `${locale} ${key}`).not.toBe(key);
         expect(text).not.toMatch(/\{\s*\$/);

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import writeExcelFile from "write-excel-file/node";
-import { readImportFile } from "../src/import/read/index.js";
+import { parseImportFile as readImportFile } from "../src/import/read/parse.js";
 import type { ImportFileResult, ReadOptions } from "../src/import/types.js";
 import { importProductSchema } from "../src/seller-api/schemas.js";
 import { crlf, encodeCp1251, storedZip, utf8 } from "./fixtures/import/encode.js";
@@ -229,7 +229,7 @@ describe("CSV in UTF-8", () => {
     ]);
   });
 
-  it("reports an unknown column with data once, on the header row of the first product", async () => {
+  it("names every row that has data in an unknown column, with the value", async () => {
     const text = crlf(
       "categoryId;brandId;name.rus;description.rus;price;prise;comment;",
       "1;2;Шапка;Тёплая;100;100;;",
@@ -237,7 +237,17 @@ describe("CSV in UTF-8", () => {
     );
     const result = ok(await read(utf8(text)));
     expect(result.invalid).toEqual([
-      { ref: rows(2), issues: [{ ref: rows(1), field: "prise", code: "unknown-field" }] },
+      {
+        ref: rows(2),
+        issues: [
+          {
+            ref: rows(2),
+            field: "prise",
+            code: "unknown-field",
+            params: { column: "F", value: "100" },
+          },
+        ],
+      },
     ]);
     expect(result.products.map((p) => p.ref)).toEqual([rows(3)]);
   });
@@ -356,15 +366,14 @@ describe("XLSX", () => {
       "xl/worksheets/sheet1.xml": { deflate: true, declaredSize: 1000 },
     });
     expect(lying.length).toBeLessThan(100_000);
-    expect(await read(lying, "a.xlsx")).toEqual({ ok: false, format: "xlsx", reason: "bad-xlsx" });
+    expect(await read(lying, "a.xlsx")).toMatchObject({ ok: false, reason: "bad-xlsx" });
     const huge = storedZip(files, {
       "xl/worksheets/sheet1.xml": { deflate: true, declaredSize: 2 ** 32 - 1 },
     });
     expect(await read(huge, "a.xlsx")).toEqual({
       ok: false,
-      format: "xlsx",
-      reason: "bad-xlsx",
-      params: { detail: "unpacks too large" },
+      reason: "zip-too-large",
+      params: { max: 400 },
     });
   });
 
@@ -443,7 +452,7 @@ describe("JSON", () => {
       ok: false,
       format: "json",
       reason: "not-product-list",
-      params: { expected: '{"products": [...]} or [...]' },
+      params: { expected: '{"products": [ … ]}' },
     });
     expect(await read(utf8("[]"), "a.json")).toEqual({
       ok: false,
@@ -458,7 +467,7 @@ describe("JSON", () => {
       ok: false,
       format: "json",
       reason: "bad-json",
-      params: { line: 3 },
+      params: { line: 3, column: 2 },
     });
   });
 });
@@ -537,7 +546,6 @@ describe("hostile and odd inputs", () => {
       ok: false,
       format: "json",
       reason: "bad-json",
-      params: { detail: "too deep" },
     });
     const unclosed = `{"products": ${"{".repeat(100_000)}`;
     expect(await read(utf8(unclosed), "a.json")).toMatchObject({ ok: false, reason: "bad-json" });

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, inject, it } from "vitest";
 import { type App, createApp } from "../src/app.js";
 import { parseConfig } from "../src/config.js";
 import { csvCell, csvReportText } from "../src/import/report.js";
+import { IMPORT_WORK } from "../src/import/watcher/index.js";
 import { keys } from "../src/import/watcher/store.js";
 import type { SentBatch, WatchedDocument } from "../src/import/watcher/types.js";
 import { createLogger } from "../src/logger.js";
@@ -18,7 +19,10 @@ const WAIT = { timeoutMs: 20_000 };
 
 let h: Harness | undefined;
 const cleanups: (() => Promise<void>)[] = [];
+/** Second instances running beside the harness's app. */
+const others: App[] = [];
 afterEach(async () => {
+  others.length = 0;
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   await h?.stop();
   h = undefined;
@@ -97,8 +101,19 @@ async function waitClosed(harness: Harness, user: UserDriver, docId: string) {
   }
 }
 
-/** A few more polling rounds, so a repeated summary would have shown up. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 600));
+/**
+ * Three more rounds of every running watcher, so a repeated summary would have shown up
+ * (waits on the rounds themselves, not on a fixed time).
+ */
+async function settle() {
+  const apps = [h!.app, ...others];
+  const from = apps.map((app) => app.scheduler.ticks(IMPORT_WORK));
+  const deadline = Date.now() + 20_000;
+  while (apps.some((app, i) => app.scheduler.ticks(IMPORT_WORK) < from[i]! + 3)) {
+    if (Date.now() > deadline) throw new Error("the watcher stopped ticking");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 
 /** A second instance of the bot on the same doubles and Redis prefix, without getUpdates. */
 function secondInstance(harness: Harness, logs: string[]): App {
@@ -120,6 +135,7 @@ function secondInstance(harness: Harness, logs: string[]): App {
     },
   });
   const app = createApp(config, createLogger("info", sink));
+  others.push(app);
   cleanups.push(async () => {
     await app.close();
     rmSync(config.dataDir, { recursive: true, force: true });
@@ -383,7 +399,7 @@ describe("import job watcher", () => {
     const batch = await sendBatch(h.app, [good()], 1, 2);
     const doc = documentFor(user, "ru", [batch]);
     // An instance that claimed the document and was killed: its lease just runs out.
-    await h.app.storage.kv.setIfAbsent(keys.claim(doc.id), "dead-instance", 1500);
+    await h.app.storage.kv.setIfAbsent(keys.claim(doc.id), "dead-instance", 600);
     await h.app.watcher.watch(doc);
     const summary = await user.waitForBotMessage(SUMMARY, WAIT);
     expect(summary.text).toContain("Все товары импортированы без ошибок.");

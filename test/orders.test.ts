@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { formatDateTime, formatMoney } from "../src/bot/helpers/format.js";
+import { formatDateTime, formatMoney } from "../src/text/format.js";
 import type { SeedOrder } from "./doubles/seller-api/index.js";
 import { UNPARSEABLE_DATE_ORDER_NUMBER } from "./doubles/seller-api/index.js";
 import { pressAndWaitEdit, send } from "./support/chat.js";

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { formatMoney } from "../src/bot/helpers/format.js";
+import { formatMoney } from "../src/text/format.js";
 import {
   LEADING_ZERO_BARCODE,
   LONG_PRODUCT_NAME,
@@ -109,11 +109,18 @@ describe("/products", () => {
     expect(card.text).toContain("Электроника › Смартфоны и аксессуары › Смартфоны (100)");
     expect(card.text).toContain("Бренд: Samsung (501)");
     expect(card.text).toContain("НДС: 12 %");
+    expect(card.text).toContain(
+      `На складе: ${seed.totalWmsQuantity} шт. (по товару, все SKU) · продано: ${seed.salesCount}`,
+    );
     expect(card.text).toContain("Официальная гарантия 12 месяцев");
     expect(card.html).not.toContain("<p>");
     for (const sku of seed.skus) {
       expect(card.text).toContain(`SKU ${sku.skuId}`);
-      expect(card.text).toContain(sku.attributeValueIds.join(", "));
+      // Value names from the attribute-value directory, not raw ids.
+      const names = sku.attributeValueIds.map(
+        (id) => h!.api.seed.attributeValues.find((v) => v.id === id)!.name,
+      );
+      expect(card.text).toContain(names.join(", "));
     }
     // the list is untouched; "back" removes the card and the list is in view again
     expect(user.messages().find((m) => m.messageId === list.messageId)!.edited).toBe(0);
@@ -154,7 +161,7 @@ describe("/products", () => {
     expect(card.photo?.url).toBe(product(h, 10002).photoUrl);
     expect(card.photo?.caption).toContain("Санаты");
     expect(card.text.length).toBeLessThanOrEqual(1024);
-    expect(card.buttons).toEqual([["‹ Тізімге оралу"]]);
+    expect(card.buttons).toEqual([["Ескерту шегін өзгерту"], ["‹ Тізімге оралу"]]);
   });
 
   it("answers forged buttons with a notice and keeps the list", async () => {

@@ -1,10 +1,15 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { callbackCodec, noopButton } from "../src/bot/callback-data.js";
 import { languageButton } from "../src/bot/features/language.js";
-import { escapeHtml } from "../src/bot/helpers/html.js";
-import { readImportFile } from "../src/import/read/index.js";
+import { createImportReader } from "../src/import/read/index.js";
+import { escapeHtml } from "../src/text/html.js";
 import { parseHtml } from "./doubles/telegram/index.js";
+
+/** One reader (its warm workers) for this file's readings, closed after them. */
+const reader = createImportReader();
+afterAll(() => reader.close());
+const readImportFile = reader.read;
 
 const pageButton = callbackCodec("tstp1", [
   ["page", "int"],

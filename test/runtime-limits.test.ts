@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import type { ApiCall } from "./doubles/telegram/index.js";
 import { type Harness, startHarness } from "./support/harness.js";
 
 let h: Harness | undefined;
@@ -7,27 +8,76 @@ afterEach(async () => {
   h = undefined;
 });
 
-describe("the per-user rate limit", () => {
-  it("answers a flood once with a polite notice, ignores the rest, and keeps serving others", async () => {
+const NOTICE = { ru: /Слишком много сообщений подряд/, kk: /Хабарламалар тым жиі келіп жатыр/ };
+const sentTo = (calls: readonly ApiCall[], chatId: number) =>
+  calls.filter((c) => c.method === "sendMessage" && c.ok && Number(c.params.chat_id) === chatId);
+
+describe("admission of updates under a flood", () => {
+  it("stops every spinner, says so once in the chat's chosen language, and keeps serving others", async () => {
     h = await startHarness();
-    const flooder = h.tg.user({ languageCode: "kk" });
+    // Telegram says Russian; the user chose Kazakh in the bot.
+    const flooder = h.tg.user({ languageCode: "ru" });
+    await flooder.sendCommand("/language");
+    await flooder.waitForBotMessage(/Выберите язык/);
+    await flooder.pressButton("Қазақша");
+    await flooder.waitForBotMessage(/Дайын, енді мен қазақша/);
     await flooder.sendCommand("/help");
     const menu = await flooder.waitForBotMessage(/Сәлеметсіз бе/);
     const presses: string[] = [];
-    for (let i = 0; i < 36; i++)
+    for (let i = 0; i < 40; i++)
       presses.push(await flooder.sendCallback(menu.messageId, "zz:forged"));
-    // Someone else is served meanwhile.
     const other = h.tg.user({ languageCode: "ru" });
     await other.sendCommand("/help");
     await other.waitForBotMessage(/Здравствуйте/);
-    // Every press is answered, the ones over the limit silently.
+    // Every press is answered: handled ones say the button is stale, dropped ones stop silently.
     for (const id of presses) await flooder.waitForCallbackAnswer(id);
-    await flooder.waitForBotMessage(/Хабарламалар тым жиі келіп жатыр/);
+    await flooder.waitForBotMessage(NOTICE.kk);
     const answers = flooder.callbackAnswers();
-    expect(answers.filter((a) => a.text && /ескірген/.test(a.text))).toHaveLength(29);
-    expect(answers.filter((a) => !a.text)).toHaveLength(7);
-    expect(flooder.botMessages().filter((m) => /тым жиі/.test(m.text))).toHaveLength(1);
+    const handled = answers.filter((a) => a.text && /ескірген/.test(a.text)).length;
+    // The language button is answered without a text too.
+    const dropped = answers.filter((a) => !a.text).length - 1;
+    expect(handled + dropped).toBe(40);
+    expect(dropped).toBeGreaterThan(0);
+    expect(flooder.botMessages().filter((m) => NOTICE.kk.test(m.text))).toHaveLength(1);
+    expect(flooder.botMessages().filter((m) => NOTICE.ru.test(m.text))).toHaveLength(0);
     const metrics = await h.app.metrics.render();
-    expect(metrics).toContain("sellerbot_rate_limited_updates_total 7");
+    expect(metrics).toContain(`sellerbot_rate_limited_updates_total ${dropped}`);
+  });
+
+  it("answers the other chats ahead of a chat sending 300 messages", async () => {
+    h = await startHarness();
+    const flooder = h.tg.user({ languageCode: "ru" });
+    const others = Array.from({ length: 6 }, () => h!.tg.user({ languageCode: "ru" }));
+    const asked = new Map<number, number>();
+    for (let i = 0; i < 300; i++) {
+      await flooder.sendText(`спам ${i}`);
+      // The others write in the middle of the flood, one every 50 of its messages.
+      const other = others[i / 50];
+      if (i % 50 === 0 && other) {
+        asked.set(other.id, h.tg.calls.length);
+        await other.sendCommand("/help");
+      }
+    }
+    for (const other of others) await other.waitForBotMessage(/Здравствуйте/);
+    await flooder.waitForBotMessage(NOTICE.ru);
+    const calls = h.tg.calls;
+    const flooderAnswers = sentTo(calls, flooder.id).filter((c) =>
+      /\/help/.test(`${c.params.text}`),
+    );
+    // Most of the flood was dropped at once; what was let in is bounded by the chat's limits.
+    expect(flooderAnswers.length).toBeGreaterThan(0);
+    expect(flooderAnswers.length).toBeLessThanOrEqual(30);
+    expect(
+      sentTo(calls, flooder.id).filter((c) => NOTICE.ru.test(`${c.params.text}`)),
+    ).toHaveLength(1);
+    // No other chat waited behind the flood: between a chat writing and its answer, at most the
+    // few updates of the flooder already admitted (5 queued per chat) were answered.
+    for (const other of others) {
+      const answer = sentTo(calls, other.id)[0]!;
+      const between = calls
+        .slice(asked.get(other.id), calls.indexOf(answer))
+        .filter((c) => c.method === "sendMessage" && Number(c.params.chat_id) === flooder.id);
+      expect(between.length).toBeLessThanOrEqual(5);
+    }
   });
 });

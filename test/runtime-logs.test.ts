@@ -43,40 +43,40 @@ async function fullRun(harness: Harness) {
 }
 
 describe("logs of a whole run", () => {
-  it.each([
-    "token",
-    "client",
-  ] as const)("hold no bot token, API token, client secret, link token or message text (%s auth)", async (auth) => {
-    h = await startHarness({
-      env: {
-        LOG_LEVEL: "debug",
-        ...(auth === "client"
-          ? {
-              SELLER_API_TOKEN: "",
-              SELLER_CLIENT_ID: "bot-client",
-              SELLER_CLIENT_SECRET: CLIENT_SECRET,
-            }
-          : {}),
-      },
-      sandbox: auth === "client" ? { clientId: "bot-client", clientSecret: CLIENT_SECRET } : {},
-    });
-    const texts = await fullRun(h);
-    await linkUser(h, h.tg.user({ languageCode: "kk" }));
-    const logs = h.logs.join("\n");
-    expect(h.logs.length).toBeGreaterThan(20);
-    expect(logs).toContain('"msg":"update"');
-    expect(logs).toContain('"msg":"seller api call"');
-    const bearerTokens = h.api.requests
-      .map((r) => r.headers.authorization?.replace(/^Bearer /, ""))
-      .filter((t): t is string => !!t);
-    const secrets = [
-      h.tg.token,
-      h.tg.token.split(":")[1]!,
-      h.api.token,
-      CLIENT_SECRET,
-      ...bearerTokens,
-      ...texts,
-    ];
-    for (const secret of new Set(secrets)) expect(logs).not.toContain(secret);
-  });
+  it.each(["token", "client"] as const)(
+    "hold no bot token, API token, client secret, link token or message text (%s auth)",
+    async (auth) => {
+      h = await startHarness({
+        env: {
+          LOG_LEVEL: "debug",
+          ...(auth === "client"
+            ? {
+                SELLER_API_TOKEN: "",
+                SELLER_CLIENT_ID: "bot-client",
+                SELLER_CLIENT_SECRET: CLIENT_SECRET,
+              }
+            : {}),
+        },
+        sandbox: auth === "client" ? { clientId: "bot-client", clientSecret: CLIENT_SECRET } : {},
+      });
+      const texts = await fullRun(h);
+      await linkUser(h, h.tg.user({ languageCode: "kk" }));
+      const logs = h.logs.join("\n");
+      expect(h.logs.length).toBeGreaterThan(20);
+      expect(logs).toContain('"msg":"update"');
+      expect(logs).toContain('"msg":"seller api call"');
+      const bearerTokens = h.api.requests
+        .map((r) => r.headers.authorization?.replace(/^Bearer /, ""))
+        .filter((t): t is string => !!t);
+      const secrets = [
+        h.tg.token,
+        h.tg.token.split(":")[1]!,
+        h.api.token,
+        CLIENT_SECRET,
+        ...bearerTokens,
+        ...texts,
+      ];
+      for (const secret of new Set(secrets)) expect(logs).not.toContain(secret);
+    },
+  );
 });

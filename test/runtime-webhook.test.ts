@@ -61,7 +61,7 @@ describe("webhook mode", () => {
     expect(res.status).toBe(400);
   });
 
-  it("serves /healthz, /readyz and /metrics beside the webhook", async () => {
+  it("serves /healthz beside the webhook, and /readyz and /metrics on the internal port only", async () => {
     h = await startHarness({ runtime: "webhook" });
     const user = h.tg.user({ languageCode: "kk" });
     await linkUser(h, user);
@@ -70,14 +70,18 @@ describe("webhook mode", () => {
 
     const health = await fetch(`${h.httpUrl}/healthz`);
     expect(health.status).toBe(200);
-    const ready = await fetch(`${h.httpUrl}/readyz`);
+    // The public port tells nothing more.
+    expect((await fetch(`${h.httpUrl}/readyz`)).status).toBe(404);
+    expect((await fetch(`${h.httpUrl}/metrics`)).status).toBe(404);
+    expect(h.metricsUrl).not.toBe(h.httpUrl);
+    const ready = await fetch(`${h.metricsUrl}/readyz`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ ready: true, storage: "ok", sellerApi: "ok" });
 
     // The update is counted as its handler returns, a moment after the reply arrived.
     const metrics = await eventually(
       async () => {
-        const text = await (await fetch(`${h!.httpUrl}/metrics`)).text();
+        const text = await (await fetch(`${h!.metricsUrl}/metrics`)).text();
         return text.includes('handler="status",outcome="ok"') ? text : undefined;
       },
       { what: "the /status update in the metrics" },
@@ -105,7 +109,7 @@ describe("webhook mode", () => {
   it("reports not ready while the Seller API is unreachable", async () => {
     h = await startHarness({ runtime: "webhook" });
     await h.api.stop();
-    const ready = await fetch(`${h.httpUrl}/readyz`);
+    const ready = await fetch(`${h.metricsUrl}/readyz`);
     expect(ready.status).toBe(503);
     expect(await ready.json()).toMatchObject({
       ready: false,
@@ -121,7 +125,8 @@ describe("webhook mode", () => {
     await user.sendCommand("/help");
     await user.waitForBotMessage(/Здравствуйте/);
     expect((await fetch(`${h.httpUrl}/healthz`)).status).toBe(200);
-    expect(await (await fetch(`${h.httpUrl}/readyz`)).json()).toEqual({
+    expect((await fetch(`${h.metricsUrl}/healthz`)).status).toBe(200);
+    expect(await (await fetch(`${h.metricsUrl}/readyz`)).json()).toEqual({
       ready: true,
       storage: "ok",
       sellerApi: "ok",

@@ -254,3 +254,36 @@ describe("failure injection", () => {
     api.setLatency(0);
   });
 });
+
+describe("arriving orders (the demo)", () => {
+  it("lists a new order first, created now, status NEW", async () => {
+    const before = (await post("orders/list", { pageNumber: 1, pageSize: 5 })).body as J;
+    const order = api.addOrder({ at: Date.UTC(2026, 10, 21, 4, 0, 0) });
+    const after = (await post("orders/list", { pageNumber: 1, pageSize: 5 })).body as J;
+    expect(after.totalCount).toBe(before.totalCount + 1);
+    expect(after.orders[0]).toMatchObject({
+      orderId: order.orderId,
+      orderNumber: order.orderNumber,
+      statusKey: "NEW",
+      createdDate: "2026-11-21T09:00:00+05:00",
+    });
+  });
+
+  it("places one on its own every newOrderEveryMs", async () => {
+    const sandbox = await startSellerSandbox({ newOrderEveryMs: 20 });
+    try {
+      const total = async () => {
+        const res = await fetch(`${sandbox.url}/api/seller/v1/orders/list`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${sandbox.token}`, "content-type": "application/json" },
+          body: JSON.stringify({ pageNumber: 1, pageSize: 1 }),
+        });
+        return ((await res.json()) as J).totalCount as number;
+      };
+      const first = await total();
+      await expect.poll(total, { timeout: 5000 }).toBeGreaterThan(first);
+    } finally {
+      await sandbox.stop();
+    }
+  });
+});

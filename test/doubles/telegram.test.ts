@@ -228,3 +228,47 @@ describe("updates", () => {
     }
   });
 });
+
+describe("what a client shows (the demo's web chat)", () => {
+  it("gives entities, keyboards and the bytes of uploaded photos and documents", async () => {
+    const png = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+      "base64",
+    );
+    await bot.api.sendPhoto(user.id, new InputFile(png, "chart.png"), {
+      caption: "<b>Итог</b> недели",
+      parse_mode: "HTML",
+      reply_markup: new InlineKeyboard().text("Ещё", "more").url("Сайт", "https://example.kz"),
+    });
+    await bot.api.sendDocument(user.id, new InputFile(Buffer.from("a;b\n"), "report.csv"));
+    const [photo, document] = user.botMessages();
+    expect(photo!.entities).toEqual([{ type: "bold", offset: 0, length: 4 }]);
+    expect(photo!.inlineKeyboard).toEqual([
+      [
+        { text: "Ещё", callback_data: "more" },
+        { text: "Сайт", url: "https://example.kz" },
+      ],
+    ]);
+    expect(tg.fileContent(photo!.photo!.fileId!)?.equals(png)).toBe(true);
+    expect(document!.document!.content.toString()).toBe("a;b\n");
+    const download = await fetch(
+      `${tg.apiRoot}/file/bot${tg.token}/${document!.document!.filePath}`,
+    );
+    expect(await download.text()).toBe("a;b\n");
+  });
+
+  it("sends the user's new Telegram language with their next update", async () => {
+    const seen: (string | undefined)[] = [];
+    bot.on("message", (ctx) => {
+      seen.push(ctx.from.language_code);
+    });
+    void bot.start();
+    user.setLanguage("ru");
+    await user.sendText("one");
+    user.setLanguage(undefined);
+    await user.sendText("two");
+    await user.waitFor(() => seen.length === 3);
+    // "hi" (sent before the switch, fetched after it) keeps the language it was sent with.
+    expect(seen).toEqual(["kk", "ru", undefined]);
+  });
+});

@@ -4,8 +4,9 @@ import { join } from "node:path";
 import { Writable } from "node:stream";
 import { inject } from "vitest";
 import { type App, createApp } from "../../src/app.js";
+import type { Clock } from "../../src/clock.js";
 import { parseConfig } from "../../src/config.js";
-import { createLogger } from "../../src/logger.js";
+import { createLogger, secretsOf } from "../../src/logger.js";
 import { type Runtime, startRuntime } from "../../src/runtime/index.js";
 import { type SellerSandbox, startSellerSandbox } from "../doubles/seller-api/index.js";
 import { type BotApiEmulator, startBotApiEmulator } from "../doubles/telegram/index.js";
@@ -30,6 +31,11 @@ export interface HarnessOptions {
    * serves the HTTP endpoints on a free port; unset: polling without HTTP endpoints.
    */
   runtime?: "webhook" | "polling";
+  /**
+   * Alert tests pass their clock and run alert rounds themselves (`app.alerts.runAll()`); the
+   * scheduler never runs them in a harness, so tests about other things see no alert traffic.
+   */
+  alertsClock?: Clock;
 }
 
 export interface Harness {
@@ -43,6 +49,8 @@ export interface Harness {
   /** The running runtime; with `runtime` set, its HTTP base URL and the webhook secret. */
   runtime: Runtime;
   httpUrl?: string;
+  /** The internal port's base URL (/metrics, /readyz), with `runtime` set. */
+  metricsUrl?: string;
   webhookSecret?: string;
   /** Stops the bot only; the doubles keep running (for restart tests). */
   stopBot(): Promise<void>;
@@ -65,6 +73,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     options.redisKeyPrefix ??
     `test-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}:`;
   const port = options.runtime ? await freePort() : undefined;
+  const metricsPort = options.runtime ? await freePort() : undefined;
   const webhookSecret =
     options.runtime === "webhook"
       ? (options.env?.WEBHOOK_SECRET ?? `s3cret-${Math.random().toString(36).slice(2)}`)
@@ -79,7 +88,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     IMPORT_POLL_INTERVAL_MS: "100",
     LOG_LEVEL: "info",
     ...(options.redis ? { REDIS_URL: inject("redisUrl"), REDIS_KEY_PREFIX: redisKeyPrefix } : {}),
-    ...(port ? { PORT: String(port) } : {}),
+    ...(port ? { PORT: String(port), METRICS_PORT: String(metricsPort) } : {}),
     ...(webhookSecret
       ? {
           BOT_MODE: "webhook",
@@ -96,7 +105,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       done();
     },
   });
-  const app = createApp(config, createLogger(config.logLevel, sink));
+  const app = createApp(
+    config,
+    createLogger(config.logLevel, sink, { secrets: secretsOf(config) }),
+    {
+      ...(options.alertsClock ? { alertsClock: options.alertsClock } : {}),
+      scheduleAlerts: false,
+    },
+  );
   await app.init();
   // The production runtime: polling (or webhook), the watcher, and a shutdown that drains.
   const runtime: Runtime = await startRuntime(app, { host: "127.0.0.1" });
@@ -110,6 +126,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     redisKeyPrefix,
     runtime,
     httpUrl: runtime.port ? `http://127.0.0.1:${runtime.port}` : undefined,
+    metricsUrl: runtime.metricsPort ? `http://127.0.0.1:${runtime.metricsPort}` : undefined,
     webhookSecret,
     stopBot,
     async stop() {

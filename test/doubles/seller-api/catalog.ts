@@ -1,7 +1,19 @@
 /** Live state (seed clone + what imports changed) and the read queries over it. */
 
+import { arrivingOrder } from "./seed.js";
 import type { Seed, SeedAttribute, SeedAttributeValue, SeedOrder, SeedProduct } from "./types.js";
 import type { OrdersQuery, PageQuery, ProductsQuery } from "./validation.js";
+
+export interface NewOrderOptions {
+  /** Creation instant (ms since epoch). */
+  at: number;
+  /** Default: the first product. */
+  productId?: number;
+  quantity?: number;
+  /** Unit price in tenge; default the SKU's price. */
+  price?: number;
+  statusKey?: string;
+}
 
 const collator = new Intl.Collator("ru", { sensitivity: "base", numeric: true });
 const has = (text: string, needle: string) => text.toLowerCase().includes(needle.toLowerCase());
@@ -54,6 +66,65 @@ export class Catalog {
   }
 
   // ------------------------------------------------------------ orders
+
+  private arrived = 0;
+
+  /** A new order placed at `createdMs` (the demo's arriving orders); listed from now on. */
+  addArrivingOrder(createdMs: number): SeedOrder {
+    const order = arrivingOrder(this.arrived++, this.products, createdMs);
+    this.seed.orders.push(order);
+    this.seed.orderCreatedAt[order.orderId] = createdMs;
+    return order;
+  }
+
+  /**
+   * Test knob: a new order of a product's first SKU, created at `at` (ms), listed from then on
+   * like the seeded ones (createdDate in Kazakhstan time with its +05:00 offset).
+   */
+  addOrder(opts: NewOrderOptions): SeedOrder {
+    const product = this.product(opts.productId ?? this.products[0]!.productId);
+    if (!product) throw new Error(`no product ${opts.productId}`);
+    const sku = product.skus[0]!;
+    const orders = this.seed.orders;
+    const orderId = Math.max(...orders.map((o) => o.orderId)) + 1;
+    const quantity = opts.quantity ?? 1;
+    const price = opts.price ?? sku.price;
+    const commission = Math.round(price * 0.1 * 100) / 100;
+    const kz = new Date(opts.at + 5 * 3600_000).toISOString().slice(0, 19);
+    const order: SeedOrder = {
+      orderId,
+      orderGuid: `00000000-0000-4000-8000-${String(orderId).padStart(12, "0")}`,
+      orderNumber: String(Math.max(...orders.map((o) => Number(o.orderNumber) || 0)) + 1),
+      createdDate: `${kz}+05:00`,
+      receivedDate: `${kz}+05:00`,
+      statusKey: opts.statusKey ?? "NEW",
+      statusLabel:
+        this.seed.orderStatuses.find((s) => s.key === (opts.statusKey ?? "NEW"))?.label ?? "Новый",
+      barcode: sku.skuBarcode,
+      productName: product.name.rus,
+      quantity,
+      quantityReturned: 0,
+      commissionPercent: 10,
+      price,
+      originalPrice: price,
+      commissionAmount: commission,
+      payoutAmount: price - commission,
+      totalPrice: price * quantity,
+      totalCommissionAmount: commission * quantity,
+      totalPayoutAmount: (price - commission) * quantity,
+    };
+    orders.push(order);
+    this.seed.orderCreatedAt[orderId] = opts.at;
+    return { ...order };
+  }
+
+  /** Test knob: a product's warehouse stock and/or sales count from now on. */
+  setStock(productId: number, change: { stock?: number; sales?: number }): void {
+    const product = this.product(productId);
+    if (!product) throw new Error(`no product ${productId}`);
+    if (change.stock !== undefined) product.totalWmsQuantity = change.stock;
+    if (change.sales !== undefined) product.salesCount = change.sales;
+  }
 
   /**
    * Sorting uses the real instant of the order (so the order with an unparseable createdDate
@@ -205,7 +276,7 @@ export class Catalog {
         (!search || has(a.name, search) || has(a.code, search)),
     );
     return this.paged(
-      items.map((a) => ({ code: a.code, name: a.name })),
+      items.map((a) => ({ id: a.id, code: a.code, name: a.name })),
       q,
     );
   }
@@ -221,14 +292,15 @@ export class Catalog {
         (!attributeCode || v.attributeCode === attributeCode) &&
         (!search || has(v.name, search) || has(v.code, search)),
     );
-    const data: { attributeCode: string; values: { code: string; name: string }[] }[] = [];
+    const data: { attributeCode: string; values: { id: number; code: string; name: string }[] }[] =
+      [];
     for (const v of slice(items, q)) {
       let group = data.find((g) => g.attributeCode === v.attributeCode);
       if (!group) {
         group = { attributeCode: v.attributeCode, values: [] };
         data.push(group);
       }
-      group.values.push({ code: v.code, name: v.name });
+      group.values.push({ id: v.id, code: v.code, name: v.name });
     }
     return { data, totalCount: items.length, pageNumber: q.pageNumber, pageSize: q.pageSize };
   }

@@ -5,12 +5,23 @@
  */
 import type { AddressInfo } from "node:net";
 import { AuthStore } from "./auth.js";
-import { Catalog } from "./catalog.js";
+import { Catalog, type NewOrderOptions } from "./catalog.js";
 import { JobStore } from "./jobs.js";
 import { LinkStore } from "./links.js";
 import { buildSeed } from "./seed.js";
 import { createSandboxServer, type SandboxState } from "./server.js";
-import type { FailKind, FailMatcher, JobRecord, LinkInfo, RequestLogEntry, Seed } from "./types.js";
+import type {
+  FailKind,
+  FailMatcher,
+  JobRecord,
+  LinkInfo,
+  RequestLogEntry,
+  Seed,
+  SeedOrder,
+  SeedProduct,
+} from "./types.js";
+
+export type { NewOrderOptions } from "./catalog.js";
 
 export { IMPORT_FAILURE_RULES } from "./jobs.js";
 export {
@@ -41,6 +52,8 @@ export interface SellerSandboxOptions {
   operatorRoutes?: boolean;
   /** how many link tokens to pre-issue (lt_sandbox_1..N, valid 24 h), default 5 */
   preIssuedLinkTokens?: number;
+  /** a new order arrives every this many ms (status NEW, created now); default never */
+  newOrderEveryMs?: number;
 }
 
 export interface SellerSandbox {
@@ -62,11 +75,23 @@ export interface SellerSandbox {
   setLatency(ms: number | ((path: string) => number)): void;
   /** the next `times` requests matching (path prefix or predicate) fail in the given way */
   failNext(match: FailMatcher, kind: FailKind, times?: number): void;
+  /** Test knob: injected failures not yet used up are forgotten (the service recovers). */
+  clearFailures(): void;
   /** every issued access token (not the fixed one) becomes invalid */
   expireTokens(): void;
   readonly jobs: JobRecord[];
+  /**
+   * Places a new order now (or at `at`, ms): the next page-1 of orders shows it first. With no
+   * options, one of the demo's varied arriving orders; with options, an order of `productId`
+   * (default the first product's first SKU) with that quantity, price and status.
+   */
+  addOrder(opts?: Partial<NewOrderOptions>): SeedOrder;
   /** the seeded data, as first served (imports change only the live catalog) */
   readonly seed: Seed;
+  /** Test knob: a product's stock and/or sales count from now on. */
+  setStock(productId: number, change: { stock?: number; sales?: number }): void;
+  /** The live catalog's products (stock and sales as served now). */
+  readonly products: readonly SeedProduct[];
   stop(): Promise<void>;
 }
 
@@ -105,6 +130,11 @@ export async function startSellerSandbox(opts: SellerSandboxOptions = {}): Promi
     });
   });
   const { port } = server.address() as AddressInfo;
+  const arrivals =
+    opts.newOrderEveryMs && opts.newOrderEveryMs > 0
+      ? setInterval(() => catalog.addArrivingOrder(Date.now()), opts.newOrderEveryMs)
+      : undefined;
+  arrivals?.unref();
   state.baseUrl = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
 
   return {
@@ -127,11 +157,21 @@ export async function startSellerSandbox(opts: SellerSandboxOptions = {}): Promi
     failNext: (match, kind, times = 1) => {
       state.failures.push({ match, kind, remaining: times });
     },
+    clearFailures: () => {
+      state.failures.length = 0;
+    },
     expireTokens: () => auth.expireAll(),
     jobs: jobs.jobs,
+    addOrder: (o) =>
+      o === undefined
+        ? catalog.addArrivingOrder(Date.now())
+        : catalog.addOrder({ ...o, at: o.at ?? Date.now() }),
     seed,
+    setStock: (id, change) => catalog.setStock(id, change),
+    products: catalog.products,
     stop: () =>
       new Promise<void>((resolve) => {
+        clearInterval(arrivals);
         server.close(() => resolve());
         server.closeAllConnections();
       }),

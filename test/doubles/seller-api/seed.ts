@@ -410,3 +410,38 @@ export function buildSeed(): Seed {
     orderStatuses: ORDER_STATUSES,
   };
 }
+
+/**
+ * An order placed "now" (the demo's arriving orders): the n-th after the seed (n from 0), status
+ * NEW, for a product of the live catalog; ids continue the seed's ranges.
+ */
+export function arrivingOrder(n: number, products: SeedProduct[], createdMs: number): SeedOrder {
+  const product = products[(n * 7 + 3) % products.length]!;
+  const sku = product.skus[n % product.skus.length]!;
+  const quantity = 1 + (n % 2);
+  const price = Math.round(sku.price * 100);
+  const pct = 10;
+  const commission = Math.round((price * pct) / 100);
+  const i = ORDER_COUNT + n;
+  return {
+    orderId: 300001 + i,
+    orderGuid: guid(`sandbox-order-${i}`),
+    orderNumber: String(7100001 + i),
+    createdDate: isoKz(createdMs),
+    receivedDate: isoKz(createdMs),
+    statusKey: "NEW",
+    statusLabel: "Новый",
+    barcode: sku.skuBarcode,
+    productName: product.name.rus,
+    quantity,
+    quantityReturned: 0,
+    commissionPercent: pct,
+    price: tg(price),
+    originalPrice: tg(price),
+    commissionAmount: tg(commission),
+    payoutAmount: tg(price - commission),
+    totalPrice: tg(price * quantity),
+    totalCommissionAmount: tg(commission * quantity),
+    totalPayoutAmount: tg((price - commission) * quantity),
+  };
+}

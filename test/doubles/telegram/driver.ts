@@ -24,6 +24,7 @@ function toView(m: StoredMessage): ChatMessageView {
     from: m.sender,
     text: m.text ?? m.caption ?? "",
     html: m.raw,
+    entities: (m.text !== undefined ? m.entities : m.captionEntities) ?? [],
     buttons: inline.map((row) => row.map((b) => b.text)),
     buttonData: inline.map((row) => row.map((b) => b.callback_data ?? b.url ?? "")),
     date: m.date,
@@ -31,7 +32,11 @@ function toView(m: StoredMessage): ChatMessageView {
     edited: m.edits,
   };
   if (m.sender === "user") view.fromUserId = m.from.id;
+  if (m.threadId !== undefined) view.threadId = m.threadId;
+  if (m.silent) view.silent = true;
   if (m.parseMode) view.parseMode = m.parseMode;
+  if (inline.length > 0) view.inlineKeyboard = inline;
+  if (m.markup?.kind === "reply") view.replyMarkup = m.markup.json;
   if (m.replyTo !== undefined) view.replyToMessageId = m.replyTo;
   const keyboard = m.markup?.kind === "reply" ? m.markup.json.keyboard : undefined;
   if (Array.isArray(keyboard)) {
@@ -44,11 +49,22 @@ function toView(m: StoredMessage): ChatMessageView {
       fileName: m.document.fileName,
       mimeType: m.document.mimeType,
       content: m.document.content,
+      fileId: m.document.fileId,
+      filePath: m.document.filePath,
       ...(m.caption !== undefined && { caption: m.caption }),
     };
   }
   if (m.photo) {
-    view.photo = m.photo.url !== undefined ? { url: m.photo.url } : { fileId: m.photo.fileId };
+    view.photo =
+      m.photo.url !== undefined
+        ? { url: m.photo.url }
+        : { fileId: m.photo.fileId, filePath: m.photo.filePath };
+    if (m.photo.url === undefined) {
+      Object.assign(view.photo, {
+        content: m.photo.content,
+        ...(m.photo.width !== undefined && { width: m.photo.width, height: m.photo.height }),
+      });
+    }
     if (m.caption !== undefined) view.photo.caption = m.caption;
   }
   return view;
@@ -137,7 +153,7 @@ export class ChatDriver {
   /** Stores a user's message and hands it to the bot (unless group privacy mode hides it). */
   protected post(
     from: UserRecord,
-    fields: Partial<Pick<StoredMessage, "text" | "entities" | "caption" | "document">>,
+    fields: Partial<Pick<StoredMessage, "text" | "entities" | "caption" | "document" | "threadId">>,
     replyTo: number | undefined,
   ): ApiMessage {
     if (replyTo !== undefined && !this.state.liveMessage(this.chatId, replyTo)) {
@@ -259,6 +275,14 @@ export class UserDriver extends ChatDriver {
     return this.account.user;
   }
 
+  /** Switches the language of the user's Telegram app (`language_code` of later updates). */
+  setLanguage(languageCode: string | undefined): void {
+    // A new object: messages and updates already sent keep the language they were sent with.
+    const { language_code: _old, ...user } = this.account.user;
+    this.account.user =
+      languageCode === undefined ? user : { ...user, language_code: languageCode };
+  }
+
   /** Internal: the record group drivers need to post as this user. */
   get recordForGroups(): UserRecord {
     return this.account;
@@ -321,8 +345,44 @@ export class GroupDriver extends ChatDriver {
     return this.post(from.recordForGroups, { text }, opts.replyTo);
   }
 
-  async sendCommand(from: UserDriver, text: string, opts: { replyTo?: number } = {}) {
-    return this.post(from.recordForGroups, { text, entities: commandEntities(text) }, opts.replyTo);
+  async sendCommand(
+    from: UserDriver,
+    text: string,
+    opts: { replyTo?: number; threadId?: number } = {},
+  ) {
+    return this.post(
+      from.recordForGroups,
+      {
+        text,
+        entities: commandEntities(text),
+        ...(opts.threadId !== undefined && { threadId: opts.threadId }),
+      },
+      opts.replyTo,
+    );
+  }
+
+  /** Makes a member an administrator of the group (getChatMember says "administrator"). */
+  addAdmin(user: UserDriver): void {
+    this.record.admins ??= new Set();
+    this.record.admins.add(user.id);
+  }
+
+  /** A forum topic (forum groups only); returns its message_thread_id. */
+  createTopic(name: string): number {
+    if (!this.record.topics) throw new Error("not a forum group");
+    const threadId = this.record.nextMessageId++;
+    this.record.topics.set(threadId, name);
+    return threadId;
+  }
+
+  /** Removes the bot from the group: every send answers 403 from now on. */
+  kickBot(): void {
+    this.record.botKicked = true;
+  }
+
+  /** The bot's messages in one topic. */
+  topicMessages(threadId: number) {
+    return this.botMessages().filter((m) => m.threadId === threadId);
   }
 
   async pressButton(from: UserDriver, matcher: ButtonMatcher, opts: { messageId?: number } = {}) {

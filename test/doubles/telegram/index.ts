@@ -1,6 +1,7 @@
 // Strict Telegram Bot API emulator for tests: a loopback HTTP server that grammY talks to via
 // `client: { apiRoot }`, plus drivers that play the users on the other side.
 import { GroupDriver, UserDriver } from "./driver.js";
+import type { SendRate } from "./flood.js";
 import { ApiServer } from "./server.js";
 import { EmulatorState } from "./state.js";
 import type { ApiCall, BotCommand, FailureResponse, WebhookInfo } from "./types.js";
@@ -12,6 +13,7 @@ export type {
   WaitOptions,
 } from "./driver.js";
 export { GroupDriver, UserDriver } from "./driver.js";
+export type { SendRate } from "./flood.js";
 export { HtmlParseError, htmlToPlainText, parseHtml } from "./html.js";
 export type * from "./types.js";
 
@@ -19,6 +21,8 @@ export interface EmulatorOptions {
   token?: string;
   botUsername?: string;
   botFirstName?: string;
+  /** Telegram's flood control: messages allowed in any second before 429 (unset: no limit). */
+  floodLimit?: number;
 }
 
 export interface UserOptions {
@@ -27,6 +31,8 @@ export interface UserOptions {
   lastName?: string;
   username?: string;
   languageCode?: string;
+  /** A user who started the bot before the test (the bot may write first). */
+  started?: boolean;
 }
 
 export interface CommandsQuery {
@@ -43,13 +49,18 @@ export interface BotApiEmulator {
   failNext(method: string, response: FailureResponse, times?: number): void;
   setPhotoUrlPolicy(policy: (url: string) => boolean): void;
   commands(query?: CommandsQuery): BotCommand[];
+  /** The bytes of a file Telegram holds (uploaded by the bot or a user); URL files have none. */
+  fileContent(fileId: string): Buffer | undefined;
   readonly webhook: WebhookInfo | undefined;
   user(opts?: UserOptions): UserDriver;
-  group(opts?: { title?: string }): GroupDriver;
+  /** A basic group, or with `forum` a supergroup with topics. */
+  group(opts?: { title?: string; forum?: boolean }): GroupDriver;
   blockUser(userId: number): void;
   unblockUser(userId: number): void;
   /** Number of updates waiting to be fetched or delivered. */
   pendingUpdates(): number;
+  /** Messages the bot sent (and edited): total, most in any second, refused by flood control. */
+  sendRate(): SendRate;
   stop(): Promise<void>;
 }
 
@@ -64,6 +75,7 @@ export async function startBotApiEmulator(opts: EmulatorOptions = {}): Promise<B
     username: opts.botUsername ?? "seller_test_bot",
   });
   const server = new ApiServer(state, token);
+  server.flood.limit = opts.floodLimit;
   const port = await server.listen();
   let groups = 0;
 
@@ -91,6 +103,7 @@ export async function startBotApiEmulator(opts: EmulatorOptions = {}): Promise<B
       const chat = scope.chat_id !== undefined ? `:${scope.chat_id}` : "";
       return state.commands.get(`${scope.type}${chat}|${languageCode}`) ?? [];
     },
+    fileContent: (fileId) => state.files.get(fileId)?.content,
     get webhook() {
       return state.webhook && { ...state.webhook };
     },
@@ -102,10 +115,11 @@ export async function startBotApiEmulator(opts: EmulatorOptions = {}): Promise<B
         username: o.username,
         language_code: o.languageCode,
       });
+      if (o.started) Object.assign(record, { seen: true, started: true });
       return new UserDriver(state, record);
     },
     group(o = {}) {
-      const record = state.createGroup(o.title ?? `Test group ${++groups}`);
+      const record = state.createGroup(o.title ?? `Test group ${++groups}`, o.forum === true);
       return new GroupDriver(state, record.chat.id);
     },
     blockUser(userId) {
@@ -115,6 +129,7 @@ export async function startBotApiEmulator(opts: EmulatorOptions = {}): Promise<B
       userRecord(userId).blocked = false;
     },
     pendingUpdates: () => state.queue.pendingCount,
+    sendRate: () => server.flood.rate(),
     stop: () => server.close(),
   };
 }

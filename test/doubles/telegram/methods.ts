@@ -171,6 +171,14 @@ function setDescription(
   return true;
 }
 
+/** message_thread_id and disable_notification of a send, as stored on the message. */
+function sendFlags(p: Params, threadId: number | undefined) {
+  return {
+    ...(threadId !== undefined && { threadId }),
+    ...(optBool(p, "disable_notification") === true && { silent: true }),
+  };
+}
+
 // --- methods --------------------------------------------------------------------------------
 
 const handlers: Record<string, Handler> = {
@@ -266,8 +274,10 @@ const handlers: Record<string, Handler> = {
     );
     const markup = parseReplyMarkup(p.reply_markup);
     const replyTo = replyTarget(p, state, chat);
-    state.assertCanSend(chat);
+    const threadId = optInt(p, "message_thread_id");
+    state.assertCanSend(chat, threadId);
     const message = state.addMessage(chat.chat.id, {
+      ...sendFlags(p, threadId),
       sender: "bot",
       from: state.bot,
       text: text.text,
@@ -278,6 +288,24 @@ const handlers: Record<string, Handler> = {
       replyTo,
     });
     return state.apiMessage(message);
+  },
+
+  getChatMember: (p, { state }) => {
+    const chat = state.chatForBot(chatId(p));
+    const userId = reqInt(p, "user_id", "user not found");
+    const user = state.users.get(userId);
+    if (!user) throw badRequest("user not found");
+    if (chat.chat.type === "private") {
+      return { status: userId === chat.chat.id ? "member" : "left", user: user.user };
+    }
+    const admins = [...(chat.admins ?? [])];
+    const status =
+      admins[0] === userId ? "creator" : admins.includes(userId) ? "administrator" : "member";
+    return status === "administrator"
+      ? { status, user: user.user, can_be_edited: false, is_anonymous: false }
+      : status === "creator"
+        ? { status, user: user.user, is_anonymous: false }
+        : { status, user: user.user };
   },
 
   sendDocument: (p, ctx) => sendMedia(p, ctx, "document"),
@@ -470,8 +498,10 @@ function sendMedia(p: Params, { state }: MethodContext, kind: "document" | "phot
   );
   const markup = parseReplyMarkup(p.reply_markup);
   const replyTo = replyTarget(p, state, chat);
-  state.assertCanSend(chat);
+  const threadId = optInt(p, "message_thread_id");
+  state.assertCanSend(chat, threadId);
   const message = state.addMessage(chat.chat.id, {
+    ...sendFlags(p, threadId),
     sender: "bot",
     from: state.bot,
     [kind]: file,

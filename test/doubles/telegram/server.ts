@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { parseBody, readBody } from "./body.js";
 import { ApiError } from "./errors.js";
+import { FloodControl, isMessageMethod } from "./flood.js";
 import { resolveMethod } from "./methods.js";
 import type { Params } from "./params.js";
 import type { EmulatorState } from "./state.js";
@@ -21,6 +22,8 @@ const errorResponse = (code: number, description: string, parameters?: unknown):
 
 export class ApiServer {
   readonly webhook: WebhookDeliverer;
+  /** Counts the messages the bot sends per second; refuses past a limit when one is set. */
+  readonly flood = new FloodControl();
   private readonly server: Server;
 
   constructor(
@@ -60,7 +63,10 @@ export class ApiServer {
     const name = resolved?.name ?? method;
     let response: ApiResponse;
     const knob = this.state.failures.get(name.toLowerCase())?.[0];
-    if (knob) {
+    const counted = resolved !== undefined && isMessageMethod(name);
+    if (counted && this.flood.refuses(at)) {
+      response = errorResponse(429, "Too Many Requests: retry after 1", { retry_after: 1 });
+    } else if (knob) {
       knob.remaining--;
       if (knob.remaining <= 0) this.state.failures.get(name.toLowerCase())!.shift();
       const { error_code, description, parameters } = knob.response;
@@ -83,6 +89,7 @@ export class ApiServer {
       }
     }
     const ok = response.status === 200;
+    if (ok && counted) this.flood.accept(at);
     this.state.calls.push({
       method: name,
       params,

@@ -50,12 +50,22 @@ export interface StoredMessage {
   replyTo?: number;
   deleted: boolean;
   edits: number;
+  /** Forum topic (message_thread_id). */
+  threadId?: number;
+  /** Sent with disable_notification. */
+  silent?: boolean;
 }
 
 export interface ChatRecord {
   chat: TgChat;
   messages: Map<number, StoredMessage>;
   nextMessageId: number;
+  /** Group administrators (user ids); the creator is the first one added. */
+  admins?: Set<number>;
+  /** Forum topics by message_thread_id. */
+  topics?: Map<number, string>;
+  /** The bot was removed from the group: sending answers 403. */
+  botKicked?: boolean;
 }
 
 export interface UserRecord {
@@ -146,10 +156,14 @@ export class EmulatorState {
     return record;
   }
 
-  createGroup(title: string): ChatRecord {
-    const id = this.nextGroupId--;
+  createGroup(title: string, forum = false): ChatRecord {
+    const id = forum ? -1_000_000_000_000 + this.nextGroupId-- : this.nextGroupId--;
     const record: ChatRecord = {
-      chat: { id, type: "group", title },
+      chat: forum
+        ? { id, type: "supergroup", title, is_forum: true }
+        : { id, type: "group", title },
+      admins: new Set(),
+      ...(forum ? { topics: new Map() } : {}),
       messages: new Map(),
       nextMessageId: 1,
     };
@@ -168,7 +182,17 @@ export class EmulatorState {
   }
 
   /** Checks the bot may post into the chat right now. */
-  assertCanSend(record: ChatRecord): void {
+  assertCanSend(record: ChatRecord, threadId?: number): void {
+    if (record.botKicked) {
+      throw forbidden(
+        record.chat.type === "supergroup"
+          ? "bot was kicked from the supergroup chat"
+          : "bot was kicked from the group chat",
+      );
+    }
+    if (threadId !== undefined && record.topics && !record.topics.has(threadId)) {
+      throw badRequest("message thread not found");
+    }
     if (record.chat.type !== "private") return;
     const user = this.users.get(record.chat.id)!;
     if (user.blocked) throw forbidden("bot was blocked by the user");
@@ -236,6 +260,10 @@ export class EmulatorState {
     const repliedTo = message.replyTo !== undefined && record.messages.get(message.replyTo);
     if (withReply && repliedTo && !repliedTo.deleted) {
       out.reply_to_message = this.apiMessage(repliedTo, false);
+    }
+    if (message.threadId !== undefined) {
+      out.message_thread_id = message.threadId;
+      if (record.topics) out.is_topic_message = true;
     }
     if (message.text !== undefined) out.text = message.text;
     if (message.entities?.length) out.entities = message.entities;

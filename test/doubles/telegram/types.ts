@@ -12,8 +12,10 @@ export interface TgUser {
 
 export interface TgChat {
   id: number;
-  type: "private" | "group";
+  type: "private" | "group" | "supergroup";
   title?: string;
+  /** Supergroups with topics. */
+  is_forum?: boolean;
   first_name?: string;
   last_name?: string;
   username?: string;
@@ -101,6 +103,8 @@ export interface ChatMessageView {
   text: string;
   /** Raw text (or caption) exactly as the bot sent it. */
   html: string;
+  /** Entities of the text (or caption) as Telegram parsed them: what a client renders. */
+  entities: TgEntity[];
   parseMode?: string;
   /** Inline keyboard labels, row by row. */
   buttons: string[][];
@@ -108,8 +112,32 @@ export interface ChatMessageView {
   buttonData: string[][];
   /** Labels of a custom reply keyboard sent with the message, if any. */
   replyKeyboard?: string[][];
-  document?: { fileName: string; mimeType: string; content: Buffer; caption?: string };
-  photo?: { url?: string; fileId?: string; caption?: string };
+  document?: {
+    fileName: string;
+    mimeType: string;
+    content: Buffer;
+    caption?: string;
+    /** The file's id and download path (GET /file/bot<token>/<filePath>). */
+    fileId: string;
+    filePath: string;
+  };
+  photo?: {
+    url?: string;
+    fileId?: string;
+    caption?: string;
+    filePath?: string;
+    width?: number;
+    height?: number;
+    content?: Buffer;
+  };
+  /** Inline keyboard buttons as sent (url buttons included). */
+  inlineKeyboard?: InlineButton[][];
+  /** A reply_markup that is not an inline keyboard (keyboard, remove_keyboard, force_reply). */
+  replyMarkup?: Record<string, unknown>;
+  /** Forum topic the message is in. */
+  threadId?: number;
+  /** Sent with disable_notification (arrives without a sound). */
+  silent?: boolean;
   replyToMessageId?: number;
   date: number;
   deleted: boolean;

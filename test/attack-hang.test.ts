@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { type Harness, linkUser, startHarness } from "./support/harness.js";
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.stop();
+  h = undefined;
+});
+
+const ORDERS = "/api/seller/v1/orders/list";
+const STATUS = "/api/seller/v1/telegram/status";
+
+describe("a hanging Seller API", () => {
+  it("gets one clear answer within the deadline, retries included, in both languages", async () => {
+    // Attempts may last 10 s each (the default), but one answer waits at most 3 s in all.
+    h = await startHarness({
+      env: {
+        SELLER_API_TIMEOUT_MS: "10000",
+        SELLER_API_DEADLINE_MS: "3000",
+        LINK_STATUS_CACHE_SECONDS: "0",
+      },
+    });
+    const ru = h.tg.user({ languageCode: "ru" });
+    const kk = h.tg.user({ languageCode: "kk" });
+    await linkUser(h, ru);
+    await linkUser(h, kk);
+    // Orders: a quick 503 first (retried), then no answer at all.
+    h.api.failNext(ORDERS, "503", 2);
+    h.api.failNext(ORDERS, "hang", 100);
+    // The link status read in front of /orders shares the same deadline.
+    h.api.setLatency((path) => (path === STATUS ? 1000 : 0));
+    h.api.clearRequests();
+
+    await Promise.all([ru.sendCommand("/orders"), kk.sendCommand("/orders")]);
+    // Waiting up to 6 s here is the bound being checked (3 s deadline + sending), not a sleep.
+    const [ruAnswer, kkAnswer] = await Promise.all([
+      ru.waitForBotMessage(/не отвечает/, { timeoutMs: 6000 }),
+      kk.waitForBotMessage(/жауап бермей тұр/, { timeoutMs: 6000 }),
+    ]);
+    expect(ruAnswer.text).toBe(
+      "Сервис продавца сейчас не отвечает. Попробуйте ещё раз через несколько минут.",
+    );
+    expect(kkAnswer.text).toContain("Бірнеше минуттан кейін");
+    // Each seller got exactly one message for the command.
+    for (const user of [ru, kk]) {
+      expect(
+        user.botMessages().filter((m) => /не отвечает|жауап бермей/.test(m.text)),
+      ).toHaveLength(1);
+    }
+    // Bounded retries: at most 3 attempts per /orders, never a fourth.
+    expect(h.api.requestsTo(ORDERS).length).toBeLessThanOrEqual(6);
+    expect(h.api.requestsTo(ORDERS).length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("the deadline of an update", () => {
+  it("does not follow work that outlives the update", async () => {
+    const { withSellerApiDeadline, currentSellerApiDeadline } = await import(
+      "../src/seller-api/deadline.js"
+    );
+    let later: Promise<number | undefined> | undefined;
+    let inside: number | undefined;
+    await withSellerApiDeadline(1000, async () => {
+      inside = currentSellerApiDeadline();
+      // A background task started by the update, running after it has ended.
+      later = new Promise((resolve) => setImmediate(() => resolve(currentSellerApiDeadline())));
+    });
+    expect(inside).toBeTypeOf("number");
+    expect(await later).toBeUndefined();
+  });
+});

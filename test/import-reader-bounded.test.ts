@@ -1,0 +1,143 @@
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { generateCsv } from "../bench/import-reader.bench.js";
+import { createImportReader } from "../src/import/read/index.js";
+import type { ImportFileResult, ReadOptions } from "../src/import/types.js";
+import { storedZip } from "./fixtures/import/encode.js";
+import { sheetXml, withUnlistedEntry, xlsxFile } from "./fixtures/import/xlsx.js";
+
+/** One reader (its warm workers) for this file's readings, closed after them. */
+const reader = createImportReader();
+afterAll(() => reader.close());
+const readImportFile = reader.read;
+
+/**
+ * Bounded reading (issue 11.1): every file is read in a worker thread with a heap and a time
+ * cap; hostile spreadsheets are refused before anything is inflated or filled in, naming the
+ * limit; the next file is read normally.
+ */
+const OPTIONS: ReadOptions = { vatRates: [0, 12] };
+const read = (bytes: Uint8Array, fileName = "products.xlsx", options = OPTIONS) =>
+  readImportFile({ bytes, fileName }, options);
+
+const HEADER = ["categoryId", "brandId", "name.rus", "description.rus", "price"];
+const GOOD = xlsxFile(sheetXml([HEADER, [{ n: 1 }, { n: 2 }, "Куртка", "Тёплая", { n: 100 }]]));
+
+async function expectGoodFileStillRead() {
+  const result = await read(GOOD);
+  expect(result).toMatchObject({ ok: true, invalid: [] });
+  expect((result as Extract<ImportFileResult, { ok: true }>).products).toHaveLength(1);
+}
+
+describe("hostile spreadsheets are refused before they fill memory", () => {
+  it("a 2 KB file with one cell at ZZZZZZ2 names the column limit", async () => {
+    const sheet = sheetXml([HEADER, [{ xml: '<c r="ZZZZZZ2"><v>1</v></c>' }]]);
+    const file = xlsxFile(sheet);
+    expect(file.length).toBeLessThan(4096);
+    expect(await read(file)).toEqual({
+      ok: false,
+      format: "xlsx",
+      reason: "too-many-columns",
+      params: { max: 16384 },
+    });
+    await expectGoodFileStillRead();
+  });
+
+  it("a cell at row 400000000, and a dimension past the sheet, name the row and column limits", async () => {
+    const far = xlsxFile(
+      sheetXml([HEADER]).replace(
+        "</sheetData>",
+        '<row r="400000000"><c r="A400000000"><v>1</v></c></row></sheetData>',
+      ),
+    );
+    expect(await read(far)).toEqual({
+      ok: false,
+      format: "xlsx",
+      reason: "too-many-rows",
+      params: { max: 1048576 },
+    });
+    const wide = xlsxFile(
+      sheetXml([HEADER]).replace("<sheetData>", '<dimension ref="A1:ZZZZZZ2"/><sheetData>'),
+    );
+    expect(await read(wide)).toMatchObject({ ok: false, reason: "too-many-columns" });
+  });
+
+  it("a cell at XFD1048576 (Excel's last) costs one cell, not the gap", async () => {
+    const sheet = sheetXml([HEADER, [{ n: 1 }, { n: 2 }, "Куртка", "Тёплая", { n: 100 }]]).replace(
+      "</sheetData>",
+      '<row r="1048576"><c r="XFD1048576" t="inlineStr"><is><t>x</t></is></c></row></sheetData>',
+    );
+    const result = await read(xlsxFile(sheet));
+    expect(result).toMatchObject({ ok: true });
+    const ok = result as Extract<ImportFileResult, { ok: true }>;
+    expect(ok.products).toHaveLength(1);
+    expect(ok.invalid[0]!.issues).toContainEqual(
+      expect.objectContaining({ code: "untitled-column", params: { column: "XFD", value: "x" } }),
+    );
+  });
+
+  it("never reads an entry the central directory does not list", async () => {
+    const hidden = withUnlistedEntry(
+      GOOD,
+      "xl/worksheets/sheet9.xml",
+      new Uint8Array(200 * 1024 * 1024),
+    );
+    expect(hidden.length).toBeLessThan(1024 * 1024);
+    expect(await read(hidden)).toMatchObject({ ok: true });
+  });
+
+  it("refuses an archive whose parts unpack past the cap, by the directory and by the local headers", async () => {
+    const files = { "xl/workbook.xml": "<workbook/>", "xl/worksheets/sheet1.xml": "<worksheet/>" };
+    const declared = storedZip(files, {
+      "xl/worksheets/sheet1.xml": { deflate: true, declaredSize: 1024 * 1024 * 1024 },
+    });
+    expect(await read(declared)).toMatchObject({ ok: false, reason: "zip-too-large" });
+    const lying = storedZip(
+      { ...files, "xl/worksheets/sheet1.xml": `<worksheet>${" ".repeat(5_000_000)}</worksheet>` },
+      { "xl/worksheets/sheet1.xml": { deflate: true, declaredSize: 100 } },
+    );
+    expect(await read(lying)).toMatchObject({ ok: false, reason: "bad-xlsx" });
+  });
+});
+
+describe("caps of the reading worker", () => {
+  it("answers a file that needs more memory than the cap, then reads the next normally", async () => {
+    const result = await read(generateCsv(10_000), "big.csv", { ...OPTIONS, memoryLimitMb: 12 });
+    expect(result).toEqual({ ok: false, reason: "read-memory", params: { max: 12 } });
+    await expectGoodFileStillRead();
+  });
+
+  it("stops a reading past the time cap, then reads the next normally", async () => {
+    const result = await read(generateCsv(10_000), "big.csv", { ...OPTIONS, timeLimitMs: 1 });
+    expect(result).toEqual({ ok: false, reason: "read-timeout", params: { max: 1 } });
+    await expectGoodFileStillRead();
+  });
+
+  it("keeps the event loop turning while a large file is read", async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    const result = await read(generateCsv(10_000), "big.csv");
+    clearInterval(timer);
+    expect(result).toMatchObject({ ok: true });
+    // Parsed on this thread, not one tick could fire before the answer.
+    expect(ticks).toBeGreaterThan(3);
+  });
+});
+
+describe("the worker from compiled JavaScript", () => {
+  it("reads a file through dist/ as `npm run build && node dist/src/main.js` would", () => {
+    execFileSync("npx", ["tsc", "-p", "tsconfig.build.json"], { stdio: "pipe" });
+    expect(existsSync("dist/src/import/read/worker.js")).toBe(true);
+    const script = `
+      import { readImportFile } from "./dist/src/import/read/index.js";
+      const csv = "categoryId;brandId;name.rus;description.rus;price\\n1;2;Куртка;Тёплая;12 345,50\\n";
+      const r = await readImportFile({ bytes: new TextEncoder().encode(csv), fileName: "a.csv" }, { vatRates: [0, 12] });
+      console.log(JSON.stringify(r.ok ? r.products[0].product.skus[0] : r));
+    `;
+    const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
+      encoding: "utf8",
+    });
+    expect(JSON.parse(out)).toEqual({ price: 12345.5 });
+  }, 180_000);
+});

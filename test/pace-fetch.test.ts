@@ -1,0 +1,40 @@
+import { Api, InputFile } from "grammy";
+import { afterEach, describe, expect, it } from "vitest";
+import { createPace, TELEGRAM_PACE } from "../src/telegram/pace.js";
+import { pacedFetch } from "../src/telegram/paced-fetch.js";
+import { type BotApiEmulator, startBotApiEmulator } from "./doubles/telegram/index.js";
+
+let tg: BotApiEmulator | undefined;
+afterEach(async () => {
+  await tg?.stop();
+  tg = undefined;
+});
+
+describe("the paced fetch", () => {
+  it("finds the chat of a file upload, paces it per chat, and hands the file on intact", async () => {
+    tg = await startBotApiEmulator();
+    const pace = createPace();
+    const api = new Api(tg.token, { apiRoot: tg.apiRoot, fetch: pacedFetch(pace, "interactive") });
+    const user = tg.user({ started: true });
+    const other = tg.user({ started: true });
+    const files = Array.from({ length: 9 }, (_, i) => `строка;${i}\n`.repeat(2000));
+    await Promise.all([
+      ...files.map((content, i) =>
+        api.sendDocument(user.id, new InputFile(Buffer.from(content), `report-${i}.csv`)),
+      ),
+      api.sendMessage(other.id, "другой чат"),
+    ]);
+    pace.close();
+    const received = user.botMessages().map((m) => m.document?.content.toString());
+    expect(received.sort()).toEqual([...files].sort());
+    // One chat: a burst, then about one a second (a window boundary may let one more through);
+    // the other chat is not held behind it.
+    const times = tg.callsOf("sendDocument").map((c) => c.at);
+    const inFirstSecond = times.filter((t) => t - times[0]! < 1000).length;
+    expect(inFirstSecond).toBeLessThanOrEqual(
+      TELEGRAM_PACE.chatBurst + 2 * TELEGRAM_PACE.chatPerSecond,
+    );
+    const otherAt = tg.callsOf("sendMessage")[0]!.at;
+    expect(otherAt).toBeLessThan(times.at(-1)!);
+  });
+});

@@ -1,0 +1,53 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { type App, createApp } from "../src/app.js";
+import { createLogger } from "../src/logger.js";
+import { startBotApiEmulator } from "./doubles/telegram/index.js";
+import { type Harness, startHarness } from "./support/harness.js";
+import { runOrdersBurst, runSendLoad } from "./support/send-load.js";
+
+let h: Harness | undefined;
+let second: App | undefined;
+afterEach(async () => {
+  await second?.close();
+  second = undefined;
+  await h?.stop();
+  h = undefined;
+});
+
+/** Telegram refuses past 30 messages in any second, as the real one does. */
+const telegramWithFloodControl = () => startBotApiEmulator({ floodLimit: 30 });
+
+describe("one pace for everything the bot sends", () => {
+  it("keeps one instance under 30 a second, loses no summary, answers buttons first", async () => {
+    h = await startHarness({ tg: await telegramWithFloodControl(), adopt: true });
+    const figures = await runSendLoad(h.tg, [h.app], { summaries: 80, pressers: 20 });
+    expect(figures.refused).toBe(0);
+    expect(figures.maxInAnySecond).toBeLessThanOrEqual(30);
+    expect(figures.lostSummaries).toBe(0);
+    expect(figures.duplicatedSummaries).toBe(0);
+    // The answers overtook the summaries queued before the presses.
+    expect(figures.summariesAfterLastAnswer).toBeGreaterThanOrEqual(40);
+  });
+
+  it("is shared by two instances on one Redis", async () => {
+    h = await startHarness({ tg: await telegramWithFloodControl(), adopt: true, redis: true });
+    // A second instance of the same bot: its notifications count against the same limits.
+    second = createApp(h.app.config, createLogger("silent"));
+    const figures = await runSendLoad(h.tg, [h.app, second], { summaries: 120, pressers: 20 });
+    expect(figures.refused).toBe(0);
+    expect(figures.maxInAnySecond).toBeLessThanOrEqual(30);
+    expect(figures.lostSummaries).toBe(0);
+    expect(figures.duplicatedSummaries).toBe(0);
+    expect(figures.summariesAfterLastAnswer).toBeGreaterThanOrEqual(60);
+  });
+
+  it("paces a burst of /orders from many chats instead of failing some of them", async () => {
+    h = await startHarness({ tg: await telegramWithFloodControl(), adopt: true });
+    const figures = await runOrdersBurst(h.tg, () => h!.api.issueLinkToken(), 40);
+    expect(figures.genericErrors).toBe(0);
+    expect(figures.otherAnswers).toBe(0);
+    expect(figures.answered).toBe(40);
+    expect(figures.refused).toBe(0);
+    expect(figures.maxInAnySecond).toBeLessThanOrEqual(30);
+  });
+});

@@ -1,0 +1,117 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, inject, it } from "vitest";
+import { createStorage, type Storage } from "../src/storage/index.js";
+import { type Harness, linkUser, restartBot, startHarness } from "./support/harness.js";
+
+let h: Harness | undefined;
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  await h?.stop();
+  h = undefined;
+  for (const clean of cleanups.splice(0)) await clean();
+});
+
+function tempDir() {
+  const dir = mkdtempSync(join(tmpdir(), "seller-bot-storage-"));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+describe("embedded storage", () => {
+  it("close() waits for the writes in progress", async () => {
+    const dir = tempDir();
+    const storage = createStorage({ redisUrl: undefined, redisKeyPrefix: "", dataDir: dir });
+    const big = "x".repeat(200_000);
+    const writes = Array.from({ length: 50 }, (_, i) => storage.kv.set(`key-${i}`, { big, i }));
+    await storage.close();
+    // Every write had landed when close() resolved: a new store reads them all.
+    const reopened = createStorage({ redisUrl: undefined, redisKeyPrefix: "", dataDir: dir });
+    for (let i = 0; i < 50; i++) {
+      expect((await reopened.kv.get<{ i: number }>(`key-${i}`))?.i).toBe(i);
+    }
+    await Promise.all(writes);
+    await reopened.close();
+  });
+});
+
+describe("idle sessions expire", () => {
+  const storages: [string, (ttlMs: number) => Storage][] = [
+    [
+      "disk",
+      (ttlMs) =>
+        createStorage({
+          redisUrl: undefined,
+          redisKeyPrefix: "",
+          dataDir: tempDir(),
+          sessionTtlMs: ttlMs,
+        }),
+    ],
+    [
+      "redis",
+      (ttlMs) =>
+        createStorage({
+          redisUrl: inject("redisUrl"),
+          redisKeyPrefix: `test-ttl-${Math.random().toString(36).slice(2)}:`,
+          dataDir: "",
+          sessionTtlMs: ttlMs,
+        }),
+    ],
+  ];
+  it.each(storages)(
+    "on %s storage: a session untouched longer than its idle time is gone, a used one stays",
+    async (_kind, make) => {
+      const storage = make(1000);
+      cleanups.push(() => storage.close());
+      const sessions = storage.adapter<{ locale: string }>();
+      await sessions.write("session:1", { locale: "kk" });
+      await sessions.write("session:2", { locale: "ru" });
+      // The store's own expiry decides (Redis PX / the file's expiry time): wait it out.
+      const until = Date.now() + 1500;
+      while (Date.now() < until) {
+        // Session 2 is in use: every write renews its idle time.
+        await sessions.write("session:2", { locale: "ru" });
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(await sessions.read("session:1")).toBeUndefined();
+      expect(await sessions.read("session:2")).toEqual({ locale: "ru" });
+    },
+  );
+
+  it("SESSION_TTL_DAYS sets the idle time; 0 keeps sessions for ever", async () => {
+    h = await startHarness({ env: { SESSION_TTL_DAYS: "0" } });
+    expect(h.app.config.sessionTtlMs).toBeUndefined();
+    const user = h.tg.user({ languageCode: "kk" });
+    await user.sendCommand("/start");
+    await user.waitForBotMessage(/./);
+    await h.stopBot();
+    const files = readdirSync(h.dataDir).filter((f) => f.startsWith("session"));
+    expect(files.length).toBeGreaterThan(0);
+    // Written without an expiry time.
+    const entry = JSON.parse(readFileSync(join(h.dataDir, files[0]!), "utf8")) as object;
+    expect(entry).not.toHaveProperty("expiresAt");
+  });
+});
+
+describe("/help", () => {
+  it("shows the menu to a linked chat whose link status is not cached (session lost)", async () => {
+    h = await startHarness();
+    const user = h.tg.user({ languageCode: "ru" });
+    await linkUser(h, user);
+    // The session is gone (expired, or storage replaced); the link in the cabinet is not.
+    await h.stopBot();
+    const sessions = readdirSync(h.dataDir).filter((f) => f.startsWith("session"));
+    expect(sessions.length).toBeGreaterThan(0);
+    for (const file of readdirSync(h.dataDir).filter((f) => f.startsWith("session"))) {
+      rmSync(join(h.dataDir, file));
+    }
+    h = await restartBot(h);
+    await user.sendCommand("/help");
+    const reply = await user.waitForBotMessage(/\/orders/, {
+      after: user.lastBotMessage()!.messageId,
+    });
+    expect(reply.text).toContain("Что я умею");
+    expect(reply.text).not.toMatch(/привязать|ссылк/i);
+  });
+});
