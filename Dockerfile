@@ -1,7 +1,9 @@
 # syntax=docker/dockerfile:1
+# Node 24 LTS, pinned by version (keep in step with .nvmrc and package.json "engines").
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 
 # Build stage: every dependency, TypeScript compiled to dist/.
-FROM node:22-slim AS build
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -10,9 +12,12 @@ COPY src ./src
 RUN npm run build
 
 # Runtime stage: production dependencies, compiled JavaScript and the locales only.
-FROM node:22-slim AS runtime
+FROM ${NODE_IMAGE} AS runtime
+# PORT: the public port (webhook, /healthz). METRICS_PORT: /metrics and /readyz, on
+# METRICS_HOST (loopback unless set; 0.0.0.0 lets Prometheus on the container network scrape).
 ENV NODE_ENV=production \
     PORT=8080 \
+    METRICS_PORT=9464 \
     DATA_DIR=/app/data
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -23,7 +28,7 @@ COPY locales ./locales
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 VOLUME ["/app/data"]
-EXPOSE 8080
+EXPOSE 8080 9464
 # slim has no curl: Node's own fetch checks the liveness endpoint.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]

@@ -8,15 +8,7 @@
  *
  *   npx tsx bench/orders-latency.bench.ts
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createApp } from "../src/app.js";
-import { parseConfig } from "../src/config.js";
-import { createLogger } from "../src/logger.js";
-import { startPolling } from "../src/runtime/polling.js";
-import { startSellerSandbox } from "../test/doubles/seller-api/index.js";
-import { startBotApiEmulator } from "../test/doubles/telegram/index.js";
+import { withBed } from "./bed.js";
 
 const SAMPLES = 30;
 const API_LATENCY_MS = [0, 50];
@@ -25,46 +17,28 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)]!;
 
 async function measure(apiLatencyMs: number) {
-  const tg = await startBotApiEmulator();
-  const api = await startSellerSandbox({ preIssuedLinkTokens: 0 });
-  const dataDir = mkdtempSync(join(tmpdir(), "bench-orders-"));
-  const config = parseConfig({
-    BOT_TOKEN: tg.token,
-    BOT_API_ROOT: tg.apiRoot,
-    SELLER_API_URL: api.url,
-    SELLER_API_TOKEN: api.token,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
+  return withBed({ name: "bench-orders" }, async ({ tg, api }) => {
+    const totals: number[] = [];
+    const overheads: number[] = [];
+    for (let i = 0; i < SAMPLES; i++) {
+      const user = tg.user({ languageCode: i % 2 ? "kk" : "ru" });
+      await user.sendCommand(`/start ${api.issueLinkToken()}`);
+      await user.waitForBotMessage(/\/orders/);
+      api.setLatency((path) => (path.includes("/orders/list") ? apiLatencyMs : 0));
+      const before = api.requests.length;
+      const started = performance.now();
+      await user.sendCommand("/orders");
+      await user.waitForBotMessage(/7100001/, { timeoutMs: 10_000 });
+      const total = performance.now() - started;
+      // The sandbox logs each request's arrival; the API's share is its configured latency.
+      const calls = api.requests.slice(before).filter((r) => r.path.includes("/api/seller/"));
+      const apiShare = calls.filter((r) => r.path.includes("/orders/list")).length * apiLatencyMs;
+      totals.push(total);
+      overheads.push(total - apiShare);
+      api.setLatency(0);
+    }
+    return { totals, overheads };
   });
-  const app = createApp(config, createLogger("silent"));
-  await app.init();
-  const runner = await startPolling(app);
-
-  const totals: number[] = [];
-  const overheads: number[] = [];
-  for (let i = 0; i < SAMPLES; i++) {
-    const user = tg.user({ languageCode: i % 2 ? "kk" : "ru" });
-    await user.sendCommand(`/start ${api.issueLinkToken()}`);
-    await user.waitForBotMessage(/\/orders/);
-    api.setLatency((path) => (path.includes("/orders/list") ? apiLatencyMs : 0));
-    const before = api.requests.length;
-    const started = performance.now();
-    await user.sendCommand("/orders");
-    await user.waitForBotMessage(/7100001/, { timeoutMs: 10_000 });
-    const total = performance.now() - started;
-    // The sandbox logs each request's arrival; the API's share is its configured latency.
-    const calls = api.requests.slice(before).filter((r) => r.path.includes("/api/seller/"));
-    const apiShare = calls.filter((r) => r.path.includes("/orders/list")).length * apiLatencyMs;
-    totals.push(total);
-    overheads.push(total - apiShare);
-    api.setLatency(0);
-  }
-  await runner.stop();
-  await app.close();
-  await tg.stop();
-  await api.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-  return { totals, overheads };
 }
 
 export async function run(): Promise<void> {
