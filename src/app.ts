@@ -212,7 +212,6 @@ function createAppAlerts(
     logger,
     metrics: parts.metrics,
     callbacks: alertCallbacks,
-    linkCacheMs: config.linkStatusCacheMs,
     imports: (chatId) => parts.watcher.recent(chatId, 20),
     settings: {
       orderPollMs: a.orderPollMs,

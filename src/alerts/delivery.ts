@@ -28,7 +28,7 @@ export interface DeliveryDeps {
   telegram: Api;
   i18n: I18nInstance;
   callbacks: AlertCallbacks;
-  /** Whether the seller behind a chat is still linked (cached by the caller). */
+  /** Whether the seller behind a chat is still linked, asked of the Seller API. */
   isLinked(userId: number): Promise<boolean>;
   instanceId: string;
 }
@@ -74,11 +74,18 @@ export type DeliveryOutcome = "sent" | "gone" | "later" | "stop" | "dropped";
  */
 export async function runDeliveryRound(ctx: AlertContext, deps: DeliveryDeps, round: AlertRound) {
   const pending = await ctx.store.pending();
+  // One link check per seller per round, however many of their chats have alerts waiting.
+  const linked = new Map<number, Promise<boolean>>();
+  const isLinked = (userId: number) => {
+    const known = linked.get(userId) ?? deps.isLinked(userId);
+    linked.set(userId, known);
+    return known;
+  };
   const byChat = new Map<string, OutboxMessage[]>();
   for (const m of pending) byChat.set(m.chatKey, [...(byChat.get(m.chatKey) ?? []), m]);
   for (const [chatKey, messages] of byChat) {
     if (round.signal.aborted) break;
-    const outcome = await deliverChat(ctx, deps, chatKey, messages, round.now());
+    const outcome = await deliverChat(ctx, { ...deps, isLinked }, chatKey, messages, round.now());
     if (outcome === "stop") break;
   }
   return { nextAt: round.now() + 1000 };

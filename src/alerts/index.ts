@@ -28,8 +28,6 @@ export interface AlertsDeps {
   metrics: AlertMetrics;
   settings: AlertSettings;
   callbacks: AlertCallbacks;
-  /** How long a read link status is trusted (LINK_STATUS_CACHE_SECONDS). */
-  linkCacheMs: number;
   /** Recent imports of a chat, for the digest. */
   imports?: ImportsOfChat;
 }
@@ -54,14 +52,10 @@ export function createAlerts(deps: AlertsDeps): Alerts {
     metrics: deps.metrics,
     settings: deps.settings,
   };
+  // Asked afresh in every delivery round (not cached), so unlinking stops alerts at once.
   const isLinked = async (userId: number) => {
-    const name = `link:${userId}`;
-    const cached = await store.get<boolean>(name);
-    if (cached !== undefined) return cached;
     try {
-      const active = (await deps.api.linkStatus(userId)).isActive;
-      if (deps.linkCacheMs > 0) await store.set(name, active, deps.linkCacheMs);
-      return active;
+      return (await deps.api.linkStatus(userId)).isActive;
     } catch (error) {
       // The Seller API away: alerts already queued still go out (health alerts among them).
       logger.info({ err: error }, "link status unreadable; alert sent on the last known link");
