@@ -11,7 +11,7 @@ import {
   importPostsOf,
   product,
   STARTUP_MS,
-  summarySettled,
+  summariesSettled,
   useChildRig,
 } from "./support/import-child.js";
 
@@ -66,7 +66,7 @@ describe("a stop in the middle of an import", () => {
       const summary = await user.waitForBotMessage(summaryOf, { timeoutMs: 20_000 });
       expect(summary.text).toContain(`✅ успешно ${accepted}, ❌ с ошибками 0`);
       if (mine.length < 10) expect(summary.text).toContain("Отправка файла прервалась");
-      await summarySettled(bot);
+      await summariesSettled(rig.processes, round + 1);
       expect(user.botMessages().filter((m) => summaryOf.test(m.text))).toHaveLength(1);
     }
     bot.child.kill("SIGTERM");

@@ -1,5 +1,5 @@
 import { rmSync } from "node:fs";
-import { afterEach } from "vitest";
+import { afterEach, expect } from "vitest";
 import type { SellerSandbox } from "../doubles/seller-api/index.js";
 import type { BotApiEmulator } from "../doubles/telegram/index.js";
 import type { BotProcess } from "./child.js";
@@ -78,6 +78,20 @@ export async function confirmImport(
  */
 export async function summarySettled(bot: BotProcess) {
   await bot.waitForLine(/import summary sent/, STARTUP_MS);
+}
+
+/**
+ * As `summarySettled`, over every process of a test: `count` summaries recorded in all. A stop
+ * that comes late finds the import already summarised by the process it stops, so the summary's
+ * log line may be in the old process's output rather than the restarted one's.
+ */
+export async function summariesSettled(processes: BotProcess[], count: number) {
+  const recorded = () =>
+    processes.reduce(
+      (n, bot) => n + bot.lines.filter((l) => /import summary sent/.test(l)).length,
+      0,
+    );
+  await expect.poll(recorded, { timeout: STARTUP_MS, interval: 100 }).toBeGreaterThanOrEqual(count);
 }
 
 /** The import requests the sandbox received. */
