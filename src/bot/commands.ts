@@ -6,23 +6,17 @@ import {
   BRANDS_COMMAND,
   CATEGORIES_COMMAND,
 } from "./features/directories/index.js";
+import { IMPORT_COMMAND } from "./features/import/index.js";
 import { JOBS_COMMAND } from "./features/jobs.js";
 import { LANGUAGE_COMMAND } from "./features/language.js";
+import { LINK_COMMAND, STATUS_COMMAND } from "./features/linking.js";
 import { ORDERS_COMMAND } from "./features/orders/index.js";
 import { PRODUCTS_COMMAND } from "./features/products/index.js";
+import { HELP_COMMAND } from "./features/start.js";
 import { type MenuCommand, menuCommand } from "./menu.js";
 
-/**
- * Commands of features that do not declare theirs yet (import, linking, start: other
- * branches); each should move beside its handler as the others did.
- */
-const UNDECLARED: readonly MenuCommand[] = Object.freeze([
-  menuCommand("import", 30),
-  menuCommand("settings", 45),
-  menuCommand("status", 80),
-  menuCommand("link", 90),
-  menuCommand("help", 110),
-]);
+/** /settings belongs to the alerts feature. */
+const SETTINGS_COMMAND: MenuCommand = menuCommand("settings", 45);
 
 /** The command menu, in the order Telegram shows it: each command declared by its feature. */
 export const MENU_COMMANDS: readonly string[] = Object.freeze(
@@ -35,7 +29,11 @@ export const MENU_COMMANDS: readonly string[] = Object.freeze(
     ATTRIBUTES_COMMAND,
     LANGUAGE_COMMAND,
     CANCEL_COMMAND,
-    ...UNDECLARED,
+    IMPORT_COMMAND,
+    SETTINGS_COMMAND,
+    STATUS_COMMAND,
+    LINK_COMMAND,
+    HELP_COMMAND,
   ]
     .sort((a, b) => a.rank - b.rank)
     .map((entry) => entry.command),

@@ -14,9 +14,13 @@ import { formatDateTime } from "../../text/format.js";
 import { escapeHtml } from "../../text/html.js";
 import type { BotContext, ConversationContext, LinkCache } from "../context.js";
 import { apiErrorMessageKey } from "../errors/user-messages.js";
+import { menuCommand } from "../menu.js";
 import { readLinkStatus } from "../middlewares/access-gate.js";
 import { createLinkThrottle, type LinkAttempter, type LinkThrottle } from "./link-throttle.js";
 import { mainMenuText } from "./start.js";
+
+export const STATUS_COMMAND = menuCommand("status", 80);
+export const LINK_COMMAND = menuCommand("link", 90);
 
 /**
  * What could be a link token: one word, not a command. Its validity is the API's to judge;

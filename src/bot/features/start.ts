@@ -2,7 +2,10 @@ import { Composer } from "grammy";
 import type { I18nInstance, Locale } from "../../i18n.js";
 import type { SellerApi } from "../../seller-api/client.js";
 import type { BotContext, LinkCache } from "../context.js";
+import { menuCommand } from "../menu.js";
 import { readLinkStatus } from "../middlewares/access-gate.js";
+
+export const HELP_COMMAND = menuCommand("help", 110);
 
 /** The list of what a linked seller can do, shared by /start, /help and the link greeting. */
 export function mainMenuText(i18n: I18nInstance, locale: Locale): string {

@@ -9,9 +9,12 @@ import {
 } from "../../../import/templates.js";
 import type { BotContext } from "../../context.js";
 import type { FeatureDeps } from "../../deps.js";
+import { menuCommand } from "../../menu.js";
 import { createImportConversation, IMPORT_CONVERSATION } from "./conversation.js";
 import { createDocumentHandler } from "./document.js";
 import { importChoice } from "./texts.js";
+
+export const IMPORT_COMMAND = menuCommand("import", 30);
 
 /** A document dropped into the chat (any time, no command) and /import with its templates. */
 export function createImportFeature(deps: FeatureDeps) {
