@@ -5,6 +5,15 @@ import { type Harness, linkUser, startHarness } from "./support/harness.js";
 /** 11:00 in Almaty (UTC+5). */
 const MORNING = Date.UTC(2026, 11, 15, 6, 0, 0);
 const MINUTE = 60_000;
+const ORDERS = "/api/seller/v1/orders/list";
+
+/** The answer to a press, once the bot has given it. */
+async function answerOf(pressId: string) {
+  const find = () =>
+    h!.tg.callsOf("answerCallbackQuery").find((c) => c.params.callback_query_id === pressId);
+  await expect.poll(find).toBeDefined();
+  return find()!;
+}
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -84,6 +93,107 @@ describe("alerts in groups and forum topics", () => {
       seller.botMessages().filter((m) => m.text.includes(`№ ${next.orderNumber}`)),
     ).toHaveLength(1);
     expect(await h.app.alerts.store.chat({ chatId: group.id, threadId: topic })).toBeUndefined();
+  });
+
+  it("any member's press of an alert's button in a subscribed topic answers there, until the subscriber unlinks", async () => {
+    const clock = testClock(MORNING);
+    h = await startHarness({ redis: true, alertsClock: clock });
+    const seller = h.tg.user({ languageCode: "ru" });
+    await linkUser(h, seller);
+    const member = h.tg.user({ languageCode: "kk" }); // neither linked nor an admin
+    const group = h.tg.group({ title: "Магазин", forum: true });
+    const topic = group.createTopic("Заказы");
+    group.addAdmin(seller);
+    await group.sendCommand(seller, "/subscribe", { threadId: topic });
+    await group.waitForBotMessage("будут приходить сюда");
+    await h.app.alerts.runAll();
+
+    const order = h.api.addOrder({ at: clock.now() + 1000 });
+    clock.advance(MINUTE);
+    await h.app.alerts.runAll();
+    const alert = await group.waitForBotMessage(`Новый заказ № ${order.orderNumber}`);
+    expect(alert.threadId).toBe(topic);
+    await group.pressButton(member, "Подробнее о заказе", { messageId: alert.messageId });
+    // In the subscription's language (ru), not the presser's (kk), and in the same topic.
+    const details = await group.waitForBotMessage(`Заказ № ${order.orderNumber}`, {
+      after: alert.messageId,
+    });
+    expect(details.threadId).toBe(topic);
+    expect(details.text).toContain("GUID");
+
+    // A stock alert's button: the product card, without its buttons (they need the private chat).
+    const product = h.api.products[3]!;
+    h.api.setStock(product.productId, { stock: 4 });
+    clock.advance(5 * MINUTE);
+    await h.app.alerts.runAll();
+    const low = await group.waitForBotMessage(`(ID ${product.productId})`);
+    await group.pressButton(member, "Карточка товара", { messageId: low.messageId });
+    const card = await group.waitForBotMessage(`ID товара: ${product.productId}`, {
+      after: low.messageId,
+    });
+    expect(card.threadId).toBe(topic);
+    expect(card.buttons.flat()).toEqual([]);
+
+    // The seller who subscribed the topic unlinks: the button only says alerts here are off.
+    h.api.unlink(seller.id);
+    h.api.clearRequests();
+    const sentBefore = group.botMessages().length;
+    const press = await group.pressButton(member, "Подробнее о заказе", {
+      messageId: alert.messageId,
+    });
+    const answer = await answerOf(press);
+    expect(String(answer.params.text)).toContain("Уведомления в этой группе отключены");
+    expect(String(answer.params.text)).toContain("/subscribe");
+    expect(h.api.requestsTo(ORDERS)).toHaveLength(0);
+    expect(group.botMessages()).toHaveLength(sentBefore);
+  });
+
+  it("a kk subscription answers a group's presses in Kazakh: order details, the newest orders", async () => {
+    const clock = testClock(MORNING);
+    h = await startHarness({ redis: true, alertsClock: clock });
+    const seller = h.tg.user({ languageCode: "kk" });
+    await linkUser(h, seller);
+    const member = h.tg.user({ languageCode: "ru" }); // neither linked nor an admin
+    const group = h.tg.group({ title: "Дүкен" });
+    group.addAdmin(seller);
+    await group.sendCommand(seller, "/subscribe");
+    await group.waitForBotMessage("осында келеді");
+    await h.app.alerts.runAll();
+
+    const order = h.api.addOrder({ at: clock.now() + 1000 });
+    clock.advance(MINUTE);
+    await h.app.alerts.runAll();
+    const alert = await group.waitForBotMessage(`Жаңа тапсырыс № ${order.orderNumber}`);
+    await group.pressButton(member, "Тапсырыс туралы толығырақ", { messageId: alert.messageId });
+    const details = await group.waitForBotMessage(`Тапсырыс № ${order.orderNumber}`, {
+      after: alert.messageId,
+    });
+    expect(details.text).toContain("Жасалған уақыты");
+    expect(details.threadId).toBeUndefined();
+
+    // Many at once: one message whose button shows the first page, paging left to the private chat.
+    const many = Array.from({ length: 5 }, (_, i) => h!.api.addOrder({ at: clock.now() + i + 1 }));
+    clock.advance(MINUTE);
+    await h.app.alerts.runAll();
+    const grouped = await group.waitForBotMessage("Жаңа тапсырыстар", { after: details.messageId });
+    await group.pressButton(member, "Тапсырыстарды ашу", { messageId: grouped.messageId });
+    const list = await group.waitForBotMessage(/Тапсырыстар.*барлығы/, {
+      after: grouped.messageId,
+    });
+    expect(list.text).toContain(`№ ${many.at(-1)!.orderNumber}`);
+    expect(list.text).toContain("Тапсырыстарды парақтау — ");
+    expect(list.buttons.flat()).toEqual([]);
+
+    // The subscriber unlinks: the notice in the subscription's language, and no seller data.
+    h.api.unlink(seller.id);
+    h.api.clearRequests();
+    const press = await group.pressButton(member, "Тапсырыс туралы толығырақ", {
+      messageId: alert.messageId,
+    });
+    expect(String((await answerOf(press)).params.text)).toContain(
+      "Бұл топта хабарландырулар өшірулі",
+    );
+    expect(h.api.requestsTo(ORDERS)).toHaveLength(0);
   });
 
   it("other commands in a group still get the pointer to the private chat", async () => {

@@ -60,8 +60,10 @@ export function createBot(deps: BotDeps): SellerBot {
   guarded.use(updateLogger(logger, deps.onUpdate));
   // Several instances share Redis: a chat's updates run one at a time over all of them.
   if (storage.kind === "redis") guarded.use(chatLock(storage.kv, logger));
-  // Alerts may be subscribed in groups and topics: their commands pass before the gate.
-  if (deps.alerts) guarded.use(createGroupAlertsFeature({ ...deps, alerts: deps.alerts }));
+  const features = featureDepsOf(deps);
+  // Alerts may be subscribed in groups and topics: their commands and the buttons of the
+  // alerts delivered there pass before the gate.
+  if (deps.alerts) guarded.use(createGroupAlertsFeature({ ...features, alerts: deps.alerts }));
   guarded.use(
     privateOnly(
       (ctx) => i18n.t(localeOfTelegramUser(ctx), "private-only", { bot: ctx.me.username }),
@@ -115,12 +117,12 @@ export function createBot(deps: BotDeps): SellerBot {
   // One deadline for the Seller API calls of an update (conversations above keep their own).
   guarded.use((_ctx, next) => withSellerApiDeadline(config.sellerApiDeadlineMs, next));
 
-  for (const feature of featuresOf(deps)) guarded.use(feature);
+  for (const feature of featuresOf(features)) guarded.use(feature);
   return bot;
 }
 
 /** The features in the order they see an update; seller-data ones get FeatureDeps. */
-function featuresOf(deps: BotDeps): Composer<BotContext>[] {
+function featuresOf(deps: FeatureDeps): Composer<BotContext>[] {
   const { config, logger, i18n } = deps;
   return [
     createLinkingFeature({
@@ -154,14 +156,18 @@ function notice({ storage, i18n, logger }: BotDeps) {
   };
 }
 
-/** The features that show seller data; each puts `requireLink` in front of its handlers. */
-function sellerDataFeatures(bot: BotDeps): Composer<BotContext>[] {
-  const deps: FeatureDeps = {
+/** What seller-data features get: one gate, one set of formatters, one catalog per bot. */
+function featureDepsOf(bot: BotDeps): FeatureDeps {
+  return {
     ...bot,
     requireLink: requireLink(bot.api, bot.config.linkStatusCacheMs, bot.logger),
     formats: createFormatters(bot.config.timeZone),
     catalog: createCatalog(bot.api, bot.storage.kv),
   };
+}
+
+/** The features that show seller data; each puts `requireLink` in front of its handlers. */
+function sellerDataFeatures(deps: FeatureDeps): Composer<BotContext>[] {
   return [
     createOrdersFeature(deps),
     createProductsFeature(deps),

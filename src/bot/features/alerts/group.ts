@@ -1,31 +1,23 @@
 import { Composer } from "grammy";
 import type { Alerts } from "../../../alerts/index.js";
-import type { ChatTarget } from "../../../alerts/settings.js";
 import { type Locale, localeOfLinkStatus, translator } from "../../../i18n.js";
 import type { BotContext } from "../../context.js";
-import type { BotDeps } from "../../deps.js";
+import type { FeatureDeps } from "../../deps.js";
 import { settingsButton } from "./buttons.js";
 import { alertChats } from "./chats.js";
+import { groupAlertButtons } from "./group-buttons.js";
 import { applySetting, settingsScreen } from "./screen.js";
+import { targetOf, threadOf } from "./target.js";
 
 const ADMIN: ReadonlySet<string> = new Set(["creator", "administrator"]);
-
-/** The topic a group message or button belongs to (forum groups), else the whole chat. */
-export function targetOf(ctx: BotContext): ChatTarget {
-  const message = ctx.msg ?? ctx.callbackQuery?.message;
-  const thread =
-    message && "is_topic_message" in message && message.is_topic_message
-      ? message.message_thread_id
-      : undefined;
-  return { chatId: ctx.chat!.id, ...(thread !== undefined ? { threadId: thread } : {}) };
-}
 
 /**
  * Alerts in groups and forum topics, in front of the private-only gate: `/subscribe`,
  * `/unsubscribe`, `/settings` and their buttons, for a linked seller who is an admin of the
- * group. Anything else in a group goes on to the gate.
+ * group; the buttons of alerts delivered there, for any member (group-buttons.ts). Anything
+ * else in a group goes on to the gate.
  */
-type GroupDeps = BotDeps & { alerts: Alerts };
+type GroupDeps = FeatureDeps & { alerts: Alerts };
 type Allowed = { locale: Locale } | { refuse: string; locale: Locale };
 
 /**
@@ -48,10 +40,6 @@ async function allowedIn(deps: GroupDeps, ctx: BotContext): Promise<Allowed> {
   return { locale };
 }
 
-const threadOf = (ctx: BotContext) => {
-  const threadId = targetOf(ctx).threadId;
-  return threadId !== undefined ? { message_thread_id: threadId } : {};
-};
 const reply = (ctx: BotContext, text: string) => ctx.reply(text, threadOf(ctx));
 
 export function createGroupAlertsFeature(deps: GroupDeps) {
@@ -59,6 +47,7 @@ export function createGroupAlertsFeature(deps: GroupDeps) {
   const group = composer.filter((ctx) => ctx.chat !== undefined && ctx.chat.type !== "private");
   group.use(groupCommands(deps));
   group.use(groupSettingsButtons(deps));
+  group.use(groupAlertButtons(deps));
   return composer;
 }
 

@@ -1,17 +1,14 @@
 import { Composer, InlineKeyboard, type MiddlewareFn } from "grammy";
 import type { Alerts } from "../../../alerts/index.js";
 import type { Locale } from "../../../i18n.js";
-import type { Order } from "../../../seller-api/schemas.js";
 import { formatNumber } from "../../../text/format.js";
 import { thresholdMenuButton } from "../../buttons/codecs.js";
 import { ButtonNotice, onButton } from "../../buttons/handle.js";
 import type { BotContext } from "../../context.js";
 import type { FeatureDeps } from "../../deps.js";
-import { createListQueries } from "../../lists/queries.js";
 import { editScreen, sendScreen } from "../../screens/screen.js";
-import { orderDetails } from "../orders/format.js";
-import { ordersListScreen } from "../orders/screens.js";
 import { sendProductCard } from "../products/index.js";
+import { alertOrderText, newestOrdersScreen } from "./answers.js";
 import {
   alertOrderButton,
   alertOrdersButton,
@@ -110,17 +107,13 @@ function settingsFeature(deps: AlertsFeatureDeps) {
 /** The buttons alerts and cards carry: order details, the orders list, a card, thresholds. */
 function alertButtonsFeature(deps: AlertsFeatureDeps) {
   const composer = new Composer<BotContext>();
-  const queries = createListQueries(deps.storage.kv);
 
   onButton(composer, alertOrderButton, deps.requireLink, deps.logger, async (ctx, data) => {
-    const order = await findOrder(deps, data.id, data.num);
-    if (!order) throw new ButtonNotice("alerts-order-gone");
-    await ctx.reply(orderDetails(ctx.t, order, deps.formats[await localeOf(ctx)]));
+    await ctx.reply(await alertOrderText(deps, ctx, data));
   });
 
   onButton(composer, alertOrdersButton, deps.requireLink, deps.logger, async (ctx) => {
-    const qid = await queries.save("orders", {});
-    await sendScreen(ctx, await ordersListScreen(deps, ctx, qid, {}, 1));
+    await sendScreen(ctx, await newestOrdersScreen(deps, ctx));
   });
 
   onButton(composer, alertProductButton, deps.requireLink, deps.logger, async (ctx, data) => {
@@ -157,16 +150,4 @@ function alertButtonsFeature(deps: AlertsFeatureDeps) {
   });
 
   return composer;
-}
-
-/** There is no single-order endpoint: the order is searched by its number. */
-async function findOrder(deps: FeatureDeps, id: number, num: string): Promise<Order | undefined> {
-  const list = await deps.api.listOrders({
-    pageNumber: 1,
-    pageSize: 20,
-    sortBy: "createdDate",
-    sortDirection: "desc",
-    ...(num ? { filters: { search: num } } : {}),
-  });
-  return (list.orders ?? []).find((o) => o.orderId === id);
 }
