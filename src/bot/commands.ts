@@ -1,5 +1,6 @@
 import type { Api } from "grammy";
 import { DEFAULT_LOCALE, type I18nInstance, LOCALES } from "../i18n.js";
+import { SETTINGS_COMMAND } from "./features/alerts/index.js";
 import { CANCEL_COMMAND } from "./features/cancel.js";
 import {
   ATTRIBUTES_COMMAND,
@@ -13,10 +14,6 @@ import { LINK_COMMAND, STATUS_COMMAND } from "./features/linking.js";
 import { ORDERS_COMMAND } from "./features/orders/index.js";
 import { PRODUCTS_COMMAND } from "./features/products/index.js";
 import { HELP_COMMAND } from "./features/start.js";
-import { type MenuCommand, menuCommand } from "./menu.js";
-
-/** /settings belongs to the alerts feature. */
-const SETTINGS_COMMAND: MenuCommand = menuCommand("settings", 45);
 
 /** The command menu, in the order Telegram shows it: each command declared by its feature. */
 export const MENU_COMMANDS: readonly string[] = Object.freeze(

@@ -6,6 +6,7 @@ import { thresholdMenuButton } from "../../buttons/codecs.js";
 import { ButtonNotice, onButton } from "../../buttons/handle.js";
 import type { BotContext } from "../../context.js";
 import type { FeatureDeps } from "../../deps.js";
+import { menuCommand } from "../../menu.js";
 import { editScreen, sendScreen } from "../../screens/screen.js";
 import { sendProductCard } from "../products/index.js";
 import { alertOrderText, newestOrdersScreen } from "./answers.js";
@@ -18,6 +19,8 @@ import {
 } from "./buttons.js";
 import { alertChats } from "./chats.js";
 import { applySetting, settingsScreen, THRESHOLDS } from "./screen.js";
+
+export const SETTINGS_COMMAND = menuCommand("settings", 45);
 
 export { alertCallbacks } from "./buttons.js";
 export { createGroupAlertsFeature } from "./group.js";
