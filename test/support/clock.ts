@@ -1,4 +1,4 @@
-import type { Clock } from "../../src/clock.js";
+import { type Clock, systemClock } from "../../src/clock.js";
 
 /**
  * A clock tests move by hand: `advance(ms)` jumps from one sleeper's wake-up time to the next,
@@ -92,6 +92,27 @@ export function testClock(startMs: number): TestClock {
     advance(ms) {
       now += ms;
       wakeDue();
+    },
+  };
+}
+
+/** A clock that runs at real speed from a time the test chooses (and may move it to). */
+export interface RunningClock extends Clock {
+  /** From now on the clock reads `ms`, then runs on in real time. */
+  set(ms: number): void;
+}
+
+/**
+ * Real time shifted to a chosen day, for an app whose import watcher and scheduler must run on
+ * their own (they sleep real milliseconds) while their records fall on a known local date.
+ */
+export function runningClock(startMs: number): RunningClock {
+  let offset = startMs - Date.now();
+  return {
+    now: () => Date.now() + offset,
+    sleep: systemClock.sleep,
+    set(ms) {
+      offset = ms - Date.now();
     },
   };
 }

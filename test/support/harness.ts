@@ -36,6 +36,11 @@ export interface HarnessOptions {
    * scheduler never runs them in a harness, so tests about other things see no alert traffic.
    */
   alertsClock?: Clock;
+  /**
+   * The app's own clock (scheduler, import watcher, import records); default the system clock.
+   * Its sleeps must pass by themselves (e.g. `runningClock`): the harness never moves it.
+   */
+  clock?: Clock;
 }
 
 export interface Harness {
@@ -109,6 +114,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     config,
     createLogger(config.logLevel, sink, { secrets: secretsOf(config) }),
     {
+      ...(options.clock ? { clock: options.clock } : {}),
       ...(options.alertsClock ? { alertsClock: options.alertsClock } : {}),
       scheduleAlerts: false,
     },
