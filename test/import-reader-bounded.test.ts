@@ -101,6 +101,88 @@ describe("hostile spreadsheets are refused before they fill memory", () => {
   });
 });
 
+describe("a small workbook whose result would be huge in the bot's thread", () => {
+  /** 60 products whose name and description are one 1 MB shared string: 18 KB zipped. */
+  function repeatedSharedString(): Uint8Array {
+    const long = "Ж".repeat(512 * 1024);
+    const strings = [...HEADER, long].map((s) => `<si><t>${s}</t></si>`).join("");
+    const header = HEADER.map((_, i) => ({ xml: `<c r="${"ABCDE"[i]}1" t="s"><v>${i}</v></c>` }));
+    const shared = (ref: string) => ({ xml: `<c r="${ref}" t="s"><v>5</v></c>` });
+    const rows = Array.from({ length: 60 }, (_, i) => [
+      { n: 1 },
+      { n: 2 },
+      shared(`C${i + 2}`),
+      shared(`D${i + 2}`),
+      { n: 100 },
+    ]);
+    return storedZip(
+      {
+        "xl/workbook.xml":
+          '<workbook xmlns:r="r"><sheets><sheet name="S" r:id="rId1"/></sheets></workbook>',
+        "xl/_rels/workbook.xml.rels": `<Relationships><Relationship Id="rId1" Type="x/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="x/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
+        "xl/sharedStrings.xml": `<sst>${strings}</sst>`,
+        "xl/worksheets/sheet1.xml": sheetXml([header, ...rows]),
+      },
+      {
+        "xl/sharedStrings.xml": { deflate: true },
+        "xl/worksheets/sheet1.xml": { deflate: true },
+      },
+    );
+  }
+
+  it("refuses 60 copies of a 1 MB shared string, naming the text limit, and reads the next file", async () => {
+    const file = repeatedSharedString();
+    expect(file.length).toBeLessThan(64 * 1024);
+    // The worker holds one string; handed over, each cell would be a copy (60 MB of text).
+    expect(await read(file, "products.xlsx", { ...OPTIONS, maxBytes: 10 * 1024 * 1024 })).toEqual({
+      ok: false,
+      format: "xlsx",
+      reason: "too-much-text",
+      params: { max: 20 },
+    });
+    await expectGoodFileStillRead();
+  });
+});
+
+describe("results that would cost the bot more than the file", () => {
+  it("refuses a 2 MB CSV row of a million untitled cells (a million issues)", async () => {
+    const csv = `${HEADER.join(";")}\n${"1;".repeat(1_000_000)}\n`;
+    expect(await read(new TextEncoder().encode(csv), "products.csv")).toEqual({
+      ok: false,
+      format: "csv",
+      reason: "too-much-text",
+      params: { max: 40 },
+    });
+  });
+
+  it("reads a part once however many sheets name it", async () => {
+    // 29 rows without a header, then 100 000 empty rows: each reading goes to the end.
+    const rows = Array.from({ length: 29 }, () => ["x"]);
+    const lookup = sheetXml(rows).replace(
+      "</sheetData>",
+      `${"<row/>".repeat(100_000)}</sheetData>`,
+    );
+    const sheets = `${'<sheet name="Справочник" r:id="rId1"/>'.repeat(5000)}<sheet name="Товары" r:id="rId2"/>`;
+    const worksheet =
+      "http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet";
+    const file = storedZip(
+      {
+        "xl/workbook.xml": `<workbook xmlns:r="r"><sheets>${sheets}</sheets></workbook>`,
+        "xl/_rels/workbook.xml.rels": `<Relationships><Relationship Id="rId1" Type="${worksheet}" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${worksheet}" Target="worksheets/sheet2.xml"/></Relationships>`,
+        "xl/worksheets/sheet1.xml": lookup,
+        "xl/worksheets/sheet2.xml": sheetXml([
+          HEADER,
+          [{ n: 1 }, { n: 2 }, "Куртка", "Тёплая", { n: 100 }],
+        ]),
+      },
+      { "xl/worksheets/sheet1.xml": { deflate: true }, "xl/workbook.xml": { deflate: true } },
+    );
+    const result = await read(file, "products.xlsx", { ...OPTIONS, timeLimitMs: 5000 });
+    expect(result).toMatchObject({ ok: true, invalid: [] });
+    expect(result).toMatchObject({ reading: { sheet: { name: "Товары", index: 5001 } } });
+  });
+});
+
 describe("caps of the reading worker", () => {
   it("answers a file that needs more memory than the cap, then reads the next normally", async () => {
     const result = await read(generateCsv(10_000), "big.csv", { ...OPTIONS, memoryLimitMb: 12 });

@@ -93,6 +93,7 @@ export const FILE_REJECTIONS = [
   "zip-too-many-entries", // an archive of more parts than a workbook has (params: max)
   "read-timeout", // reading took longer than the cap, in seconds (params: max)
   "read-memory", // reading needed more memory than the cap, in MB (params: max)
+  "too-much-text", // what was read would cost the bot more than the cap, in MB (params: max)
   "no-products-sheet", // a workbook with no visible sheet whose header names our columns (params: expected)
 ] as const;
 export type FileRejection = (typeof FILE_REJECTIONS)[number];

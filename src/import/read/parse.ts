@@ -81,6 +81,33 @@ function readWorkbook(
   throw new FileRejected(reason, { expected: REQUIRED_COLUMNS.join(", ") }, "xlsx");
 }
 
+const OBJECT_COST = 8;
+
+/**
+ * What a result costs the bot's thread, in characters: the worker hands the result over by
+ * copy, and a copy writes out every reference to a string. One long shared string (or shared
+ * formula) named by thousands of cells costs the worker one string but the bot one copy per
+ * cell (an 18 KB .xlsx became 2 GB there); a CSV row of a million untitled cells becomes a
+ * million issues. Each object or array counts as `OBJECT_COST`; keys are shared, not counted.
+ * Stops counting past `max`.
+ */
+export function resultCost(value: unknown, max: number): number {
+  let total = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0 && total <= max) {
+    const item = stack.pop();
+    if (typeof item === "string") total += item.length;
+    else if (typeof item === "object" && item !== null) {
+      total += OBJECT_COST;
+      for (const field of Array.isArray(item) ? item : Object.values(item)) stack.push(field);
+    }
+  }
+  return total;
+}
+
+/** What a result may cost: twice the text the largest CSV or JSON could hold. */
+const resultTextLimit = (maxBytes: number) => 2 * maxBytes;
+
 const ok = (
   format: FileFormat,
   assembled: Assembled,
@@ -137,7 +164,12 @@ async function read(
 export const parseImportFile: ReadImportFile = async (file, options) => {
   const progress: Progress = {};
   try {
-    return await read(file, options, progress);
+    const result = await read(file, options, progress);
+    const max = resultTextLimit(options.maxBytes ?? DEFAULT_MAX_BYTES);
+    if (result.ok && resultCost(result, max) > max) {
+      return rejection("too-much-text", { max: megabytes(max) }, result.format);
+    }
+    return result;
   } catch (error) {
     if (error instanceof FileRejected) {
       return rejection(error.reason, error.params, error.format ?? progress.format);

@@ -170,9 +170,13 @@ export function openWorkbook(
   const formats = numberFormats(parts, styles);
   const shared = sharedStrings(parts, strings, limits.maxCells);
   const sheets: WorkbookSheet[] = [];
+  // A part is read once however many sheets name it: 10 000 sheets of one large part would
+  // otherwise read it 10 000 times.
+  const listed = new Set<string>();
   declared.forEach((sheet, i) => {
     const target = rels.get(sheet.rid)?.target;
-    if (sheet.hidden || !target || !parts.byName.has(target)) return;
+    if (sheet.hidden || !target || !parts.byName.has(target) || listed.has(target)) return;
+    listed.add(target);
     sheets.push({
       name: sheet.name,
       index: i + 1,
