@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { ApiCall } from "./doubles/telegram/index.js";
-import { type Harness, startHarness } from "./support/harness.js";
+import { sheetXml, xlsxFile } from "./fixtures/import/xlsx.js";
+import { type Harness, linkUser, startHarness } from "./support/harness.js";
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -80,4 +81,31 @@ describe("admission of updates under a flood", () => {
       expect(between.length).toBeLessThanOrEqual(5);
     }
   });
+});
+
+describe("hostile files sent to the bot", () => {
+  it("are answered by their limit in the sender's language, and other chats are answered meanwhile", async () => {
+    h = await startHarness();
+    const seller = h.tg.user({ languageCode: "kk" });
+    await linkUser(h, seller);
+    const other = h.tg.user({ languageCode: "ru" });
+    const header = ["categoryId", "brandId", "name.rus", "description.rus", "price"];
+    // 2 KB: one cell at ZZZZZZ2; then a row of a million untitled cells (a million problems).
+    const far = xlsxFile(sheetXml([header, [{ xml: '<c r="ZZZZZZ2"><v>1</v></c>' }]]));
+    const wide = `${header.join(";")}\n${"1;".repeat(1_000_000)}\n`;
+    for (const [fileName, content, answer] of [
+      ["тауарлар.xlsx", Buffer.from(far), /16384-бағаннан әрі/],
+      ["тауарлар.csv", wide, /40 МБ-тан асады/],
+    ] as const) {
+      const sent = await seller.sendDocument({ fileName, content });
+      await other.sendCommand("/help");
+      // Answered in milliseconds on an idle machine; the bound leaves room for a loaded CI
+      // while still failing if reading blocked the event loop (that took 11–23 s).
+      await other.waitForBotMessage(/Здравствуйте/, { timeoutMs: 5000 });
+      await seller.waitForBotMessage(answer, { after: sent.message_id, timeoutMs: 20_000 });
+    }
+    // The bot is whole: the seller's next command is answered.
+    await seller.sendCommand("/help");
+    await seller.waitForBotMessage(/Мен не істей аламын/);
+  }, 60_000);
 });
