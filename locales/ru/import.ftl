@@ -52,6 +52,7 @@ import-issue-conflict = строки одного productKey расходятс�
 import-issue-too-long = слишком длинный текст, не больше { $max } символов
 import-issue-invalid-url = ссылка на фото должна начинаться с http:// или https://
 import-issue-kazakh-letters-lost = казахские буквы потеряны («?» вместо букв): сохраните файл как «CSV UTF-8» или .xlsx
+import-issue-letters-lost = буквы потеряны (вместо слов стоят «?»): файл сохранён в кодировке без кириллицы. Сохраните его как «CSV UTF-8» (в LibreOffice — с кодировкой «Юникод (UTF-8)») или как .xlsx и отправьте снова
 import-issue-invalid = неверное значение
 import-issue-formula-not-calculated = в ячейке { $cell } формула <code>{ $formula }</code>, но её значение не сохранено в файле (программа, создавшая файл, его не вычислила). Откройте файл в Excel или LibreOffice, дайте формулам пересчитаться и сохраните файл, или вставьте в ячейку значение вместо формулы
 import-issue-cell-error = в ячейке { $cell } ошибка { $value }. Исправьте формулу или впишите значение

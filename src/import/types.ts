@@ -29,6 +29,7 @@ export const ISSUE_CODES = [
   "too-long", // text longer than the API or Telegram can carry (params: max)
   "invalid-url", // photos: not an http(s) URL
   "kazakh-letters-lost", // Windows-1251 file: `?` where Kazakh letters were
+  "letters-lost", // a text file saved without Cyrillic: whole words became `?`
   "invalid", // anything else (params: detail, optional)
   // Issue 10: a value the reader will not guess at; `value` is the cell as the seller sees it.
   "formula-not-calculated", // XLSX: a formula with no trustworthy saved value (params: cell, formula)

@@ -28,6 +28,7 @@ import {
   barcodeFromText,
   type Converted,
   hasLostKazakhLetters,
+  hasLostWords,
   learnConvention,
   type NumberConvention,
   parseBoolean,
@@ -108,7 +109,7 @@ class Assembler {
 
   constructor(
     header: Header,
-    private readonly cp1251: boolean,
+    private readonly encoding: Pick<Table, "cp1251" | "text">,
     private readonly convention: NumberConvention,
     ignored: ReadonlySet<number>,
   ) {
@@ -273,11 +274,18 @@ class Assembler {
     }
   }
 
-  /** In a Windows-1251 file, `?` where a Kazakh letter was, in any text column. */
+  /**
+   * In a Windows-1251 file, `?` where a Kazakh letter was, in any text column; in any text
+   * file, words wholly turned into `?` by an encoding without Cyrillic.
+   */
   private checkLetters(draft: Draft, row: number, field: string, raw: string): void {
-    if (!this.cp1251 || !hasLostKazakhLetters(raw)) return;
-    this.issue(draft, row, field, "kazakh-letters-lost");
-    if (this.kazakhRows.at(-1) !== row) this.kazakhRows.push(row);
+    const { cp1251, text } = this.encoding;
+    if (cp1251 && (hasLostKazakhLetters(raw) || hasLostWords(raw))) {
+      this.issue(draft, row, field, "kazakh-letters-lost");
+      if (this.kazakhRows.at(-1) !== row) this.kazakhRows.push(row);
+    } else if (text && !cp1251 && hasLostWords(raw)) {
+      this.issue(draft, row, field, "letters-lost");
+    }
   }
 
   private setSkuValue(draft: Draft, sku: Json, name: SkuColumn, cell: Cell, row: number): void {
@@ -350,7 +358,7 @@ class Assembler {
       invalid.push({ ref, issues: issues.map((l) => l.issue) });
     }
     const warnings: FileWarning[] = [];
-    if (this.cp1251) warnings.push({ code: "windows-1251" });
+    if (this.encoding.cp1251) warnings.push({ code: "windows-1251" });
     if (this.kazakhRows.length > 0)
       warnings.push({ code: "kazakh-letters-lost", rows: this.kazakhRows });
     return { products, invalid, warnings, reading: this.reading(headerRow) };
@@ -507,7 +515,7 @@ export function assembleProducts(
     price ? rows.map((r) => r.cells[price.index]).filter((c) => typeof c === "string") : [],
   );
   const ignored = indexColumns(header.untitled, rows);
-  const assembler = new Assembler(header, table.cp1251, convention, ignored);
+  const assembler = new Assembler(header, table, convention, ignored);
   for (const row of rows) assembler.add(row);
   return assembler.finish(schema, vatRates, headerRow.row);
 }
