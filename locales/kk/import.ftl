@@ -64,6 +64,8 @@ import-issue-duplicate-column = бұл баған файлда қайталан�
 import-issue-too-small = сан тым кіші, кемінде { $min } болуы керек
 import-issue-too-big = сан тым үлкен
 import-issue-wrong-type = мән бұл өріске керек түрде емес
+import-issue-number-in-quotes = «{ $value }» тырнақшада, яғни мәтін ретінде жазылған, ал мұнда сан керек: тырнақшаны алып тастаңыз
+import-issue-number-not-text = { $value } сан ретінде жазылған, ал мұнда мәтін керек: мәнді тырнақшаға алыңыз ("{ $value }")
 
 import-ref-rows = { $rows }-{ $count ->
         [one] жол

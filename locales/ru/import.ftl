@@ -67,6 +67,8 @@ import-issue-duplicate-column = эта колонка в файле повтор
 import-issue-too-small = слишком маленькое число, должно быть не меньше { $min }
 import-issue-too-big = слишком большое число
 import-issue-wrong-type = значение не того вида, что ожидается в этом поле
+import-issue-number-in-quotes = «{ $value }» записано в кавычках, то есть как текст, а здесь нужно число: уберите кавычки
+import-issue-number-not-text = { $value } записано числом, а здесь нужен текст: возьмите значение в кавычки ("{ $value }")
 
 import-ref-rows = { $count ->
         [one] Строка

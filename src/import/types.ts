@@ -45,6 +45,8 @@ export const ISSUE_CODES = [
   "too-small", // a number under its minimum (params: min)
   "too-big", // a number over its maximum (params: max, optional)
   "wrong-type", // JSON: a value of the wrong kind
+  "number-in-quotes", // JSON: a number written as a string, "12345.50" (params: value)
+  "number-not-text", // JSON: a text field (barcode) written as a number (params: value)
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];
 
