@@ -37,6 +37,7 @@ export const ISSUE_CODES = [
   "ambiguous-number", // `1,234` with nothing in the file telling thousands from decimals (params: value)
   "hidden-decimals", // XLSX: the cell shows fewer decimals than it holds (params: value, stored)
   "date-not-number", // XLSX: a date in a number column (params: value)
+  "percent-not-number", // XLSX: a percent cell in a number column other than VAT (params: value)
   "barcode-digits-lost", // a number cell over 15 digits: the spreadsheet rounded it (params: value)
   "barcode-leading-zeros", // a number-cell barcode too short to be a code as is (params: value)
   "barcode-scientific", // a barcode shown as 4,6E+12: its digits are gone (params: value)

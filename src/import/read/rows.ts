@@ -406,9 +406,13 @@ const fail = (code: IssueCode, params?: Record<string, string | number>) =>
 /** Twelve significant digits: `0.12 * 100` is 12, not 12.000000000000002. */
 const tidy = (n: number) => Number(n.toPrecision(12));
 
-/** A number column's cell: a date or a cell showing other digits than it holds is a problem. */
-function numberOf(cell: NumberCell): Converted<number> {
+/**
+ * A number column's cell: a date, a percent outside VAT (12345.5 shown 1234550%: neither the
+ * value nor what is shown is the price) or a cell showing other digits than it holds is a problem.
+ */
+function numberOf(cell: NumberCell, percentAllowed: boolean): Converted<number> {
   if (cell.date) return fail("date-not-number", { value: cell.shown });
+  if (cell.percent && !percentAllowed) return fail("percent-not-number", { value: cell.shown });
   const value = cell.percent ? tidy(cell.value * 100) : cell.value;
   if (cell.decimals !== undefined && !cell.percent) {
     const shown = Number(cell.value.toFixed(cell.decimals));
@@ -422,7 +426,7 @@ function numberOf(cell: NumberCell): Converted<number> {
 /** Ids and VAT; a percent cell (0.12 shown 12%) is the percent the seller sees. */
 function integerOf(cell: Cell, percentAllowed: boolean): Converted<number> {
   if (typeof cell === "object" && cell.kind === "number") {
-    const number = numberOf(cell);
+    const number = numberOf(cell, percentAllowed);
     if (!number.ok) return number;
     if (!Number.isInteger(number.value)) return fail("not-an-integer");
     if (!Number.isSafeInteger(number.value)) return fail("too-big");
@@ -432,7 +436,7 @@ function integerOf(cell: Cell, percentAllowed: boolean): Converted<number> {
 }
 
 function priceOf(cell: Cell, convention: NumberConvention): Converted<number> {
-  if (typeof cell === "object" && cell.kind === "number") return numberOf(cell);
+  if (typeof cell === "object" && cell.kind === "number") return numberOf(cell, false);
   return parseDecimal(cellText(cell).trim(), convention);
 }
 
