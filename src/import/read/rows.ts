@@ -11,6 +11,7 @@ import {
   type Column,
   type Header,
   hasProductColumns,
+  isNumberingTitle,
   knownTitles,
   missingColumns,
   type ProductColumn,
@@ -119,6 +120,7 @@ class Assembler {
     }
     for (const i of ignored) this.taken.add(i);
     for (const p of header.problems) {
+      if (ignored.has(p.index)) continue;
       this.strays.set(p.index, { field: p.field, code: p.code, letter: untitledField(p.index) });
     }
     this.keyColumn = header.columns.find((c) => c.kind === "key");
@@ -518,7 +520,11 @@ export function assembleProducts(
   const convention = learnConvention(
     price ? rows.map((r) => r.cells[price.index]).filter((c) => typeof c === "string") : [],
   );
-  const ignored = indexColumns(header.untitled, rows);
+  // Untitled columns and ones titled `№` are ignored when they hold the row numbers only.
+  const numbering = header.problems
+    .filter((p) => p.code === "unknown-field" && isNumberingTitle(p.field))
+    .map((p) => p.index);
+  const ignored = indexColumns([...header.untitled, ...numbering], rows);
   const assembler = new Assembler(header, table, convention, ignored);
   for (const row of rows) assembler.add(row);
   return assembler.finish(schema, vatRates, headerRow.row);
