@@ -432,7 +432,12 @@ describe("JSON", () => {
         ref: position(2),
         issues: [
           { ref: position(2), field: "vat", code: "vat-not-allowed", params: { allowed: "0, 12" } },
-          { ref: position(2), field: "skus[1].price", code: "not-a-number" },
+          {
+            ref: position(2),
+            field: "skus[1].price",
+            code: "number-in-quotes",
+            params: { value: "100" },
+          },
           {
             ref: position(2),
             field: "skus[1].photos[0].mediaFile",

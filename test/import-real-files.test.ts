@@ -36,6 +36,8 @@ interface RowProblem {
   /** The contract's column name (`price`), or a column letter (`J`) for an untitled column. */
   column: string;
   why: string;
+  /** The issue code the row must be named with, where the reason itself is what is tested. */
+  code?: string;
 }
 
 interface Outcome {
@@ -133,12 +135,15 @@ function mismatches(result: ImportFileResult, outcome: Outcome): string[] {
   const issues = result.invalid.flatMap((p) => p.issues);
   for (const problem of outcome.rows ?? []) {
     const named = issues.some(
-      (i) => refRows(i.ref).includes(problem.row) && namesColumn(i.field, problem.column),
+      (i) =>
+        refRows(i.ref).includes(problem.row) &&
+        namesColumn(i.field, problem.column) &&
+        (problem.code === undefined || i.code === problem.code),
     );
     if (!named) {
       const seen = issues.map((i) => `${refRows(i.ref).join("+")}:${i.field}:${i.code}`);
       out.push(
-        `row ${problem.row} ${problem.column} not named (${problem.why}); issues: ${seen.join(", ") || "none"}`,
+        `row ${problem.row} ${problem.column} not named${problem.code ? ` ${problem.code}` : ""} (${problem.why}); issues: ${seen.join(", ") || "none"}`,
       );
     }
     if (rowsSent.some((rows) => rows.includes(problem.row)))

@@ -29,6 +29,7 @@ export const ISSUE_CODES = [
   "too-long", // text longer than the API or Telegram can carry (params: max)
   "invalid-url", // photos: not an http(s) URL
   "kazakh-letters-lost", // Windows-1251 file: `?` where Kazakh letters were
+  "letters-lost", // a text file saved without Cyrillic: whole words became `?`
   "invalid", // anything else (params: detail, optional)
   // Issue 10: a value the reader will not guess at; `value` is the cell as the seller sees it.
   "formula-not-calculated", // XLSX: a formula with no trustworthy saved value (params: cell, formula)
@@ -36,6 +37,7 @@ export const ISSUE_CODES = [
   "ambiguous-number", // `1,234` with nothing in the file telling thousands from decimals (params: value)
   "hidden-decimals", // XLSX: the cell shows fewer decimals than it holds (params: value, stored)
   "date-not-number", // XLSX: a date in a number column (params: value)
+  "percent-not-number", // XLSX: a percent cell in a number column other than VAT (params: value)
   "barcode-digits-lost", // a number cell over 15 digits: the spreadsheet rounded it (params: value)
   "barcode-leading-zeros", // a number-cell barcode too short to be a code as is (params: value)
   "barcode-scientific", // a barcode shown as 4,6E+12: its digits are gone (params: value)
@@ -44,6 +46,8 @@ export const ISSUE_CODES = [
   "too-small", // a number under its minimum (params: min)
   "too-big", // a number over its maximum (params: max, optional)
   "wrong-type", // JSON: a value of the wrong kind
+  "number-in-quotes", // JSON: a number written as a string, "12345.50" (params: value)
+  "number-not-text", // JSON: a text field (barcode) written as a number (params: value)
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];
 

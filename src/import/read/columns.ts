@@ -164,6 +164,24 @@ export function readHeader(cells: readonly string[]): Header {
   return { columns, problems, untitled };
 }
 
+/**
+ * Titles of a column of row numbers (`№`, `№ п/п`, `#`, `No.`, pandas' `Unnamed: 0`), normalized.
+ * Such a column is ignored when it holds exactly the row numbers (see `indexColumns`).
+ */
+const NUMBERING_TITLES = new Set([
+  "",
+  "пп",
+  "n",
+  "no",
+  "nº",
+  "nr",
+  "номер",
+  "нөмір",
+  "unnamed0",
+  "index",
+]);
+export const isNumberingTitle = (title: string) => NUMBERING_TITLES.has(normalizeTitle(title));
+
 /** How many of a row's cells name known columns. */
 export function knownTitles(cells: readonly string[]): { known: number; required: boolean } {
   let known = 0;

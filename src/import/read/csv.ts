@@ -131,5 +131,5 @@ export function readCsv(decoded: DecodedText, maxRows: number): CsvTable {
   }
   if (found.length > maxRows + 1) throw tooMany();
   if (found.length === 0) throw new FileRejected("empty", undefined, "csv");
-  return { rows: found, cp1251: decoded.cp1251, delimiter };
+  return { rows: found, cp1251: decoded.cp1251, text: true, delimiter };
 }

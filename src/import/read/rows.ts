@@ -11,6 +11,7 @@ import {
   type Column,
   type Header,
   hasProductColumns,
+  isNumberingTitle,
   knownTitles,
   missingColumns,
   type ProductColumn,
@@ -28,6 +29,7 @@ import {
   barcodeFromText,
   type Converted,
   hasLostKazakhLetters,
+  hasLostWords,
   learnConvention,
   type NumberConvention,
   parseBoolean,
@@ -108,7 +110,7 @@ class Assembler {
 
   constructor(
     header: Header,
-    private readonly cp1251: boolean,
+    private readonly encoding: Pick<Table, "cp1251" | "text">,
     private readonly convention: NumberConvention,
     ignored: ReadonlySet<number>,
   ) {
@@ -118,6 +120,7 @@ class Assembler {
     }
     for (const i of ignored) this.taken.add(i);
     for (const p of header.problems) {
+      if (ignored.has(p.index)) continue;
       this.strays.set(p.index, { field: p.field, code: p.code, letter: untitledField(p.index) });
     }
     this.keyColumn = header.columns.find((c) => c.kind === "key");
@@ -273,11 +276,18 @@ class Assembler {
     }
   }
 
-  /** In a Windows-1251 file, `?` where a Kazakh letter was, in any text column. */
+  /**
+   * In a Windows-1251 file, `?` where a Kazakh letter was, in any text column; in any text
+   * file, words wholly turned into `?` by an encoding without Cyrillic.
+   */
   private checkLetters(draft: Draft, row: number, field: string, raw: string): void {
-    if (!this.cp1251 || !hasLostKazakhLetters(raw)) return;
-    this.issue(draft, row, field, "kazakh-letters-lost");
-    if (this.kazakhRows.at(-1) !== row) this.kazakhRows.push(row);
+    const { cp1251, text } = this.encoding;
+    if (cp1251 && (hasLostKazakhLetters(raw) || hasLostWords(raw))) {
+      this.issue(draft, row, field, "kazakh-letters-lost");
+      if (this.kazakhRows.at(-1) !== row) this.kazakhRows.push(row);
+    } else if (text && !cp1251 && hasLostWords(raw)) {
+      this.issue(draft, row, field, "letters-lost");
+    }
   }
 
   private setSkuValue(draft: Draft, sku: Json, name: SkuColumn, cell: Cell, row: number): void {
@@ -350,7 +360,7 @@ class Assembler {
       invalid.push({ ref, issues: issues.map((l) => l.issue) });
     }
     const warnings: FileWarning[] = [];
-    if (this.cp1251) warnings.push({ code: "windows-1251" });
+    if (this.encoding.cp1251) warnings.push({ code: "windows-1251" });
     if (this.kazakhRows.length > 0)
       warnings.push({ code: "kazakh-letters-lost", rows: this.kazakhRows });
     return { products, invalid, warnings, reading: this.reading(headerRow) };
@@ -398,9 +408,13 @@ const fail = (code: IssueCode, params?: Record<string, string | number>) =>
 /** Twelve significant digits: `0.12 * 100` is 12, not 12.000000000000002. */
 const tidy = (n: number) => Number(n.toPrecision(12));
 
-/** A number column's cell: a date or a cell showing other digits than it holds is a problem. */
-function numberOf(cell: NumberCell): Converted<number> {
+/**
+ * A number column's cell: a date, a percent outside VAT (12345.5 shown 1234550%: neither the
+ * value nor what is shown is the price) or a cell showing other digits than it holds is a problem.
+ */
+function numberOf(cell: NumberCell, percentAllowed: boolean): Converted<number> {
   if (cell.date) return fail("date-not-number", { value: cell.shown });
+  if (cell.percent && !percentAllowed) return fail("percent-not-number", { value: cell.shown });
   const value = cell.percent ? tidy(cell.value * 100) : cell.value;
   if (cell.decimals !== undefined && !cell.percent) {
     const shown = Number(cell.value.toFixed(cell.decimals));
@@ -414,7 +428,7 @@ function numberOf(cell: NumberCell): Converted<number> {
 /** Ids and VAT; a percent cell (0.12 shown 12%) is the percent the seller sees. */
 function integerOf(cell: Cell, percentAllowed: boolean): Converted<number> {
   if (typeof cell === "object" && cell.kind === "number") {
-    const number = numberOf(cell);
+    const number = numberOf(cell, percentAllowed);
     if (!number.ok) return number;
     if (!Number.isInteger(number.value)) return fail("not-an-integer");
     if (!Number.isSafeInteger(number.value)) return fail("too-big");
@@ -424,7 +438,7 @@ function integerOf(cell: Cell, percentAllowed: boolean): Converted<number> {
 }
 
 function priceOf(cell: Cell, convention: NumberConvention): Converted<number> {
-  if (typeof cell === "object" && cell.kind === "number") return numberOf(cell);
+  if (typeof cell === "object" && cell.kind === "number") return numberOf(cell, false);
   return parseDecimal(cellText(cell).trim(), convention);
 }
 
@@ -506,8 +520,12 @@ export function assembleProducts(
   const convention = learnConvention(
     price ? rows.map((r) => r.cells[price.index]).filter((c) => typeof c === "string") : [],
   );
-  const ignored = indexColumns(header.untitled, rows);
-  const assembler = new Assembler(header, table.cp1251, convention, ignored);
+  // Untitled columns and ones titled `№` are ignored when they hold the row numbers only.
+  const numbering = header.problems
+    .filter((p) => p.code === "unknown-field" && isNumberingTitle(p.field))
+    .map((p) => p.index);
+  const ignored = indexColumns([...header.untitled, ...numbering], rows);
+  const assembler = new Assembler(header, table, convention, ignored);
   for (const row of rows) assembler.add(row);
   return assembler.finish(schema, vatRates, headerRow.row);
 }

@@ -43,6 +43,8 @@ export interface Table {
   rows: SheetRow[];
   /** Decoded from Windows-1251: Kazakh letters may have become `?`. */
   cp1251: boolean;
+  /** Read from a text file (CSV), where a program that could not encode a letter wrote `?`. */
+  text?: boolean;
   /** Header cells merged across columns: the title applies to each (XLSX). */
   merges?: { row: number; from: number; to: number }[];
 }

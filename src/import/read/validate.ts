@@ -57,6 +57,28 @@ const EXPECTED: Record<string, IssueCode> = {
   boolean: "not-a-boolean",
 };
 
+/**
+ * JSON written by a script often quotes its numbers (`"price": "12345.50"`) or leaves a code
+ * unquoted (`"barcode": 4870000000012`): the seller sees a number either way, so the problem
+ * says what to change, with the value, rather than "must be a number" beside a number.
+ */
+function numberOfTheWrongKind(
+  expected: string,
+  input: unknown,
+): Omit<MappedIssue, "path"> | undefined {
+  if ((expected === "number" || expected === "int") && typeof input === "string") {
+    const value = input.trim();
+    if (/^-?\d+(?:\.\d+)?$/.test(value)) return { code: "number-in-quotes", params: { value } };
+  }
+  // Past 2^53 the number read is not the one written: no value is shown for it.
+  if (expected === "string" && typeof input === "number" && Number.isFinite(input)) {
+    if (!Number.isInteger(input) || Number.isSafeInteger(input)) {
+      return { code: "number-not-text", params: { value: String(input) } };
+    }
+  }
+  return undefined;
+}
+
 function mapOne(
   issue: z.core.$ZodIssue,
   data: unknown,
@@ -67,6 +89,8 @@ function mapOne(
     case "invalid_type": {
       const input = valueAt(data, path);
       if (input === undefined || input === null) return [{ path, code: "required" }];
+      const kind = numberOfTheWrongKind(issue.expected, input);
+      if (kind) return [{ path, ...kind }];
       if (issue.expected === "int" && typeof input !== "number") {
         return [{ path, code: "not-a-number" }];
       }

@@ -174,6 +174,16 @@ export function hasLostKazakhLetters(text: string): boolean {
   return LOST_LETTER.test(text);
 }
 
+/**
+ * A whole word of `?`: what a program saving text in an encoding without Cyrillic (LibreOffice's
+ * CSV export with its default options: "????? USB-C 1 ?") leaves of every word. Question marks
+ * that end a sentence stand after a letter (`Что??`), never alone between spaces.
+ */
+const LOST_WORD = /(?:^|[\s«"'(])\?{2,}(?=[\s\d»"'),.;:!-]|$)/u;
+export function hasLostWords(text: string): boolean {
+  return LOST_WORD.test(text);
+}
+
 /** GS1 check digit of a GTIN-8/12/13/14 (digits only). */
 export function isValidGtin(digits: string): boolean {
   if (!/^\d{8}$|^\d{12,14}$/.test(digits)) return false;
@@ -217,10 +227,25 @@ export function barcodeFromNumber(
   return { ok: false, code: "barcode-leading-zeros", params: { value: shown } };
 }
 
-/** A barcode typed or saved as text: as it is, unless it shows a number in E-notation. */
+/**
+ * A number as a spreadsheet or a data tool writes it into a text file: digits grouped by
+ * thousands (`4 870 000 000 012`, what a grouped number format saves "as shown") or with a
+ * zero fraction (`4870000000012.0`, what pandas writes for a column with an empty cell). A
+ * barcode has neither, so such a value is the number a cell held, not what the seller typed.
+ */
+const GROUPED_DIGITS = /^\d{1,3}(?:([ \u00a0\u202f,.'])\d{3})(?:\1\d{3})*$/;
+const ZERO_FRACTION = /^(\d+)[.,]0+$/;
+
+/**
+ * A barcode typed or saved as text: as it is, unless it shows a number in E-notation, or a
+ * number grouped by thousands or with a zero fraction: those are read by the number-cell rule.
+ */
 export function barcodeFromText(raw: string): BarcodeReading {
   if (/^\d+(?:[.,]\d+)?e\+?\d+$/i.test(raw)) {
     return { ok: false, code: "barcode-scientific", params: { value: raw } };
   }
+  const whole =
+    ZERO_FRACTION.exec(raw)?.[1] ?? (GROUPED_DIGITS.test(raw) ? raw.replace(/\D/g, "") : undefined);
+  if (whole !== undefined) return barcodeFromNumber(Number(whole), raw);
   return { ok: true, value: raw };
 }
