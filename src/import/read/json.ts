@@ -1,4 +1,5 @@
 import type { InvalidProduct, ParsedProduct, ProductIssue } from "../types.js";
+import { isFlatRecords, readFlatRecords } from "./json-records.js";
 import { FileRejected } from "./reject.js";
 import type { Assembled } from "./rows.js";
 import { jsonPath, type ProductSchema, validateProduct } from "./validate.js";
@@ -172,6 +173,11 @@ export function readJson(
   if (!list.some(isObject)) throw new FileRejected("not-product-list", expected, "json");
   if (list.length > maxProducts)
     throw new FileRejected("too-many-rows", { max: maxProducts }, "json");
+  const table =
+    extraKeys.length === 0 && isFlatRecords(list)
+      ? readFlatRecords(list, schema, vatRates)
+      : undefined;
+  if (table) return table;
 
   const products: ParsedProduct[] = [];
   const invalid: InvalidProduct[] = [];

@@ -497,7 +497,7 @@ export function assembleProducts(
   table: Table,
   schema: ProductSchema,
   vatRates: readonly number[],
-  format: "csv" | "xlsx",
+  format: "csv" | "xlsx" | "json",
   headerAt = findHeader(table),
 ): Assembled {
   const headerRow = headerAt === undefined ? undefined : table.rows[headerAt];
