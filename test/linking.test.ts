@@ -166,7 +166,13 @@ describe("linking a seller's chat", () => {
 
     h = await restartBot(h);
     await user.sendCommand("/help");
-    await user.waitForBotMessage(/Мен не істей аламын/);
+    const menu = await user.waitForBotMessage(/Мен не істей аламын/);
+    // Every command a linked seller has, alerts included, in the chosen language.
+    for (const command of ["/orders", "/products", "/import", "/jobs", "/settings", "/status"])
+      expect(menu.text).toContain(command);
+    expect(menu.text).toContain(
+      "/settings — жаңа тапсырыстар мен қалдықтар туралы хабарландырулар",
+    );
   });
 
   it("keeps sessions in Redis when REDIS_URL is set", async () => {

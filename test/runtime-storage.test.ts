@@ -112,6 +112,7 @@ describe("/help", () => {
       after: user.lastBotMessage()!.messageId,
     });
     expect(reply.text).toContain("Что я умею");
+    expect(reply.text).toContain("/settings — оповещения о новых заказах и остатках");
     expect(reply.text).not.toMatch(/привязать|ссылк/i);
   });
 });
