@@ -121,7 +121,10 @@ describe("alerts in groups and forum topics", () => {
     expect(details.threadId).toBe(topic);
     expect(details.text).toContain("GUID");
 
-    // A stock alert's button: the product card, without its buttons (they need the private chat).
+    // A stock alert's button: the product card, without its buttons (they need the private chat),
+    // with the topic's own threshold (7, the default being 5).
+    const settings = (await h.app.alerts.store.chat({ chatId: group.id, threadId: topic }))!;
+    await h.app.alerts.store.saveChat({ ...settings, threshold: 7 });
     const product = h.api.products[3]!;
     h.api.setStock(product.productId, { stock: 4 });
     clock.advance(5 * MINUTE);
@@ -133,6 +136,7 @@ describe("alerts in groups and forum topics", () => {
     });
     expect(card.threadId).toBe(topic);
     expect(card.buttons.flat()).toEqual([]);
+    expect(card.text).toContain("Оповещение об остатке: при 7 шт. и меньше (как в /settings)");
 
     // The seller who subscribed the topic unlinks: the button only says alerts here are off.
     h.api.unlink(seller.id);

@@ -3,11 +3,11 @@ import type { Alerts } from "../../../alerts/index.js";
 import { type Locale, localeOfTelegramUser } from "../../../i18n.js";
 import { withSellerApiDeadline } from "../../../seller-api/deadline.js";
 import { ButtonNotice, onButton } from "../../buttons/handle.js";
+import { targetOf, threadOf } from "../../chat-target.js";
 import type { BotContext } from "../../context.js";
 import type { FeatureDeps } from "../../deps.js";
 import { alertOrderText, alertProductText, newestOrdersScreen } from "./answers.js";
 import { alertOrderButton, alertOrdersButton, alertProductButton } from "./buttons.js";
-import { targetOf, threadOf } from "./target.js";
 
 type GroupButtonDeps = FeatureDeps & { alerts: Alerts };
 

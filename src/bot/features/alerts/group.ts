@@ -1,13 +1,13 @@
 import { Composer } from "grammy";
 import type { Alerts } from "../../../alerts/index.js";
 import { type Locale, localeOfLinkStatus, translator } from "../../../i18n.js";
+import { targetOf, threadOf } from "../../chat-target.js";
 import type { BotContext } from "../../context.js";
 import type { FeatureDeps } from "../../deps.js";
 import { settingsButton } from "./buttons.js";
 import { alertChats } from "./chats.js";
 import { groupAlertButtons } from "./group-buttons.js";
 import { applySetting, settingsScreen } from "./screen.js";
-import { targetOf, threadOf } from "./target.js";
 
 const ADMIN: ReadonlySet<string> = new Set(["creator", "administrator"]);
 

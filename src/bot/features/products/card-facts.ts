@@ -1,5 +1,6 @@
 import { daysLeft, salesPerDay } from "../../../alerts/estimate.js";
 import type { Alerts } from "../../../alerts/index.js";
+import type { ChatTarget } from "../../../alerts/settings.js";
 import { readStockSnapshot } from "../../../alerts/stock.js";
 import type { LocalizedText, ProductDetail } from "../../../seller-api/schemas.js";
 import { directoryKey } from "../../catalog.js";
@@ -93,7 +94,7 @@ async function stockOf(
 export async function cardFacts(
   deps: FeatureDeps,
   product: ProductDetail,
-  chatId: number,
+  target: ChatTarget,
 ): Promise<CardFacts> {
   const alerts = deps.alerts;
   const [item, names, own, chat] = await Promise.all([
@@ -103,7 +104,7 @@ export async function cardFacts(
     }),
     directoryNames(deps, product),
     alerts?.store.productThresholds().then((all) => all[product.productId]),
-    alerts?.store.chat({ chatId }),
+    alerts?.store.chat(target),
   ]);
   const stock = await stockOf(alerts, product, item);
   const fallback = chat?.threshold ?? deps.config.alerts.stockThreshold;

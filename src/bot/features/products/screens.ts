@@ -6,6 +6,7 @@ import { shorten } from "../../../text/text.js";
 import { thresholdMenuButton } from "../../buttons/codecs.js";
 import { ButtonNotice } from "../../buttons/handle.js";
 import { categoryTree } from "../../catalog.js";
+import { targetOf } from "../../chat-target.js";
 import type { BotContext } from "../../context.js";
 import type { FeatureDeps } from "../../deps.js";
 import { checkPage, listScreen, pagesOf, searchLines } from "../../lists/paged-list.js";
@@ -179,7 +180,7 @@ export async function productCardOf(
       if (!product) throw new ButtonNotice("products-product-gone");
       const [context, facts, photo] = await Promise.all([
         cardContext(deps, product),
-        cardFacts(deps, product, ctx.chat!.id),
+        cardFacts(deps, product, targetOf(ctx)),
         mainPhoto(deps.storage.kv, qid, page, product),
       ]);
       return { product, extra: { ...context, ...facts }, photo };

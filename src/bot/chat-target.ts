@@ -1,5 +1,5 @@
-import type { ChatTarget } from "../../../alerts/settings.js";
-import type { BotContext } from "../../context.js";
+import type { ChatTarget } from "../alerts/settings.js";
+import type { BotContext } from "./context.js";
 
 /** The topic a group message or button belongs to (forum groups), else the whole chat. */
 export function targetOf(ctx: BotContext): ChatTarget {
