@@ -168,7 +168,7 @@ export function readHeader(cells: readonly string[]): Header {
  * Titles of a column of row numbers (`№`, `№ п/п`, `#`, `No.`, pandas' `Unnamed: 0`), normalized.
  * Such a column is ignored when it holds exactly the row numbers (see `indexColumns`).
  */
-const NUMBERING_TITLES = new Set([
+const NUMBERING_TITLES: ReadonlySet<string> = new Set([
   "",
   "пп",
   "n",
