@@ -85,7 +85,7 @@ function documentFor(
   };
 }
 
-const SUMMARY = /итоги|қорытынды/;
+const SUMMARY = /^(Импорт «.*?»: итоги|«.*?» импорты: қорытынды)/;
 const summariesIn = (user: UserDriver) =>
   user.botMessages().filter((m) => SUMMARY.test(m.text) && !/следующем|келесі/.test(m.text));
 
@@ -235,7 +235,7 @@ describe("import job watcher", () => {
     const batch = await sendBatch(h.app, [good(), unknownBrand()], 1, 2);
     const doc = documentFor(user, "ru", [batch], { fileName });
     await h.app.watcher.watch(doc);
-    const summary = await user.waitForBotMessage(/итоги/, WAIT);
+    const summary = await user.waitForBotMessage(SUMMARY, WAIT);
     expect(summary.text).toContain("…");
     await waitClosed(h, user, doc.id);
     await user.sendCommand("/jobs");
@@ -257,7 +257,7 @@ describe("import job watcher", () => {
       2,
     );
     await h.app.watcher.watch(documentFor(user, "kk", [batch]));
-    const summary = await user.waitForBotMessage(/қорытынды/, WAIT);
+    const summary = await user.waitForBotMessage(SUMMARY, WAIT);
     expect(summary.text).toContain("7-жол · brandId · BRAND_NOT_FOUND");
   });
 
