@@ -166,4 +166,11 @@ export async function linkUser(h: Harness, user: ReturnType<BotApiEmulator["user
   const token = h.api.issueLinkToken();
   await user.sendCommand(`/start ${token}`);
   await user.waitForBotMessage(/привязан|байланыстырылды/);
+  // The chat is subscribed to alerts once the update is done, just after the greeting is sent:
+  // wait for it, so an alert round run next sees the chat.
+  const deadline = Date.now() + 10_000;
+  while (!(await h.app.alerts.store.chat({ chatId: user.id }))) {
+    if (Date.now() > deadline) throw new Error("the linked chat was never subscribed to alerts");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
