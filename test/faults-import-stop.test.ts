@@ -63,6 +63,8 @@ describe("a stop in the middle of an import", () => {
       const summaryOf = new RegExp(`^Импорт «партия-${round}\\.json»: итоги`);
       bot = spawnBot(env);
       rig.processes.push(bot);
+      // Started (signal handlers installed) before anything else is asked of it.
+      await bot.waitForLine(/bot started/, STARTUP_MS);
       const summary = await user.waitForBotMessage(summaryOf, { timeoutMs: 20_000 });
       expect(summary.text).toContain(`✅ успешно ${accepted}, ❌ с ошибками 0`);
       if (mine.length < 10) expect(summary.text).toContain("Отправка файла прервалась");
