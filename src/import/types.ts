@@ -41,6 +41,8 @@ export const ISSUE_CODES = [
   "barcode-digits-lost", // a number cell over 15 digits: the spreadsheet rounded it (params: value)
   "barcode-leading-zeros", // a number-cell barcode too short to be a code as is (params: value)
   "barcode-scientific", // a barcode shown as 4,6E+12: its digits are gone (params: value)
+  "barcode-apostrophe", // a barcode written '4870000000012: the apostrophe is in the text (params: value)
+  "list-separator", // codes separated by `;` or `,` instead of `|` (params: value)
   "untitled-column", // data in a column with no title (params: column, value)
   "duplicate-column", // a second column of the same field (params: column)
   "too-small", // a number under its minimum (params: min)

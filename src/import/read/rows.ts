@@ -28,6 +28,7 @@ import {
   barcodeFromNumber,
   barcodeFromText,
   type Converted,
+  codeList,
   hasLostKazakhLetters,
   hasLostWords,
   learnConvention,
@@ -240,10 +241,12 @@ class Assembler {
   private setProductValue(draft: Draft, column: Column, cell: Cell, raw: string, row: number) {
     const data = draft.data;
     if (column.kind === "attribute") {
-      const valueCodes = splitList(raw);
-      if (valueCodes.length === 0) return;
+      const codes = codeList(raw);
+      if (codes.ok && codes.value.length === 0) return;
       this.checkLetters(draft, row, column.name, raw);
-      listIn(data, "attributes").push({ code: column.code, valueCodes });
+      this.convert(draft, row, column.name, codes, (valueCodes) => {
+        listIn(data, "attributes").push({ code: column.code, valueCodes });
+      });
       draft.attributeCodes.push(column.code);
       return;
     }
@@ -263,6 +266,8 @@ class Assembler {
           typeof cell === "object" && cell.kind === "boolean"
             ? { ok: true, value: cell.value }
             : parseBoolean(raw);
+        // ЖАЛҒАН, АҚИҚАТ, Иә, Жоқ saved as Windows-1251: the letters are lost, not the meaning.
+        if (!value.ok && this.checkLetters(draft, row, name, raw)) return;
         this.convert(draft, row, name, value, (v) => {
           data.isLocalMade = v;
         });
@@ -280,14 +285,18 @@ class Assembler {
    * In a Windows-1251 file, `?` where a Kazakh letter was, in any text column; in any text
    * file, words wholly turned into `?` by an encoding without Cyrillic.
    */
-  private checkLetters(draft: Draft, row: number, field: string, raw: string): void {
+  private checkLetters(draft: Draft, row: number, field: string, raw: string): boolean {
     const { cp1251, text } = this.encoding;
     if (cp1251 && (hasLostKazakhLetters(raw) || hasLostWords(raw))) {
       this.issue(draft, row, field, "kazakh-letters-lost");
       if (this.kazakhRows.at(-1) !== row) this.kazakhRows.push(row);
-    } else if (text && !cp1251 && hasLostWords(raw)) {
-      this.issue(draft, row, field, "letters-lost");
+      return true;
     }
+    if (text && !cp1251 && hasLostWords(raw)) {
+      this.issue(draft, row, field, "letters-lost");
+      return true;
+    }
+    return false;
   }
 
   private setSkuValue(draft: Draft, sku: Json, name: SkuColumn, cell: Cell, row: number): void {
@@ -316,8 +325,9 @@ class Assembler {
         return;
       }
       case "attributeValueCodes": {
-        const codes = splitList(raw);
-        if (codes.length > 0) sku.attributeValueCodes = codes;
+        this.convert(draft, row, name, codeList(raw), (codes) => {
+          if (codes.length > 0) sku.attributeValueCodes = codes;
+        });
         return;
       }
     }

@@ -153,6 +153,16 @@ export function splitList(raw: string): string[] {
   return out;
 }
 
+/**
+ * Value codes: a `|` list. A code holding `;` or `,` is codes the seller separated otherwise
+ * (`red;blue`, `s, m`): sent as one code it would match none, so it is named, not split.
+ */
+export function codeList(raw: string): Converted<string[]> {
+  const codes = splitList(raw);
+  if (codes.some((code) => /[;,]/.test(code))) return fail("list-separator", { value: raw });
+  return { ok: true, value: codes };
+}
+
 export function isHttpUrl(value: string): boolean {
   if (!/^https?:\/\//i.test(value)) return false;
   try {
@@ -241,6 +251,7 @@ const ZERO_FRACTION = /^(\d+)[.,]0+$/;
  * number grouped by thousands or with a zero fraction: those are read by the number-cell rule.
  */
 export function barcodeFromText(raw: string): BarcodeReading {
+  if (raw.startsWith("'")) return { ok: false, code: "barcode-apostrophe", params: { value: raw } };
   if (/^\d+(?:[.,]\d+)?e\+?\d+$/i.test(raw)) {
     return { ok: false, code: "barcode-scientific", params: { value: raw } };
   }
