@@ -29,6 +29,30 @@ function utf16(text: string, endian: "le" | "be"): Uint8Array {
 
 const HEAD = "categoryId;brandId;name.rus;description.rus;vat;price";
 
+describe("values that would change on their way to the API are named", () => {
+  it("names photo links separated by ';' or a space, and a price in rubles; '|' lists are read", async () => {
+    const file = crlf(
+      `${HEAD};photos`,
+      "1;2;А;Б;12;1500;https://a.kz/1.jpg|https://a.kz/2.jpg",
+      '1;2;В;Г;12;1500;"https://a.kz/1.jpg; https://a.kz/2.jpg"',
+      "1;2;Д;Е;12;1500 руб;",
+      "1;2;Ж;З;12;1500 ₸;https://a.kz/3.jpg https://a.kz/4.jpg",
+    );
+    const result = ok(await read(utf8(file)));
+    expect(result.products).toHaveLength(1);
+    expect(result.products[0]!.product.skus?.[0]?.photos).toEqual([
+      { mediaFile: "https://a.kz/1.jpg", order: 1 },
+      { mediaFile: "https://a.kz/2.jpg", order: 2 },
+    ]);
+    const named = result.invalid.flatMap((p) => p.issues.map((i) => [i.ref, i.field, i.code]));
+    expect(named).toEqual([
+      [{ kind: "rows", rows: [3] }, "photos", "photos-separator"],
+      [{ kind: "rows", rows: [4] }, "price", "not-a-number"],
+      [{ kind: "rows", rows: [5] }, "photos", "photos-separator"],
+    ]);
+  });
+});
+
 describe("numbers by the file's own convention", () => {
   it("reads ru/kk numbers with any space or an apostrophe between thousands", async () => {
     const file = crlf(

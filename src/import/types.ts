@@ -43,6 +43,7 @@ export const ISSUE_CODES = [
   "barcode-scientific", // a barcode shown as 4,6E+12: its digits are gone (params: value)
   "barcode-apostrophe", // a barcode written '4870000000012: the apostrophe is in the text (params: value)
   "list-separator", // codes separated by `;` or `,` instead of `|` (params: value)
+  "photos-separator", // photo links separated by `;`, `,` or a space instead of `|` (params: value)
   "untitled-column", // data in a column with no title (params: column, value)
   "duplicate-column", // a second column of the same field (params: column)
   "too-small", // a number under its minimum (params: min)

@@ -36,6 +36,7 @@ import {
   parseBoolean,
   parseDecimal,
   parseInteger,
+  photoList,
   splitList,
 } from "./values.js";
 
@@ -186,7 +187,11 @@ class Assembler {
       const cell = cells[column.index];
       if (typeof cell === "object" && cell.kind === "problem") {
         this.issue(draft, row, "photos", cell.code, cell.params);
-      } else urls.push(...splitList(cellText(cell)));
+      } else {
+        const list = photoList(cellText(cell));
+        if (list.ok) urls.push(...list.value);
+        else this.issue(draft, row, "photos", list.code, list.params);
+      }
     }
     if (urls.length > 0) sku.photos = urls.map((mediaFile, i) => ({ mediaFile, order: i + 1 }));
   }

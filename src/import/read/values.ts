@@ -13,7 +13,7 @@ const fail = (code: IssueCode, params?: Record<string, string | number>) =>
 const GROUP_SPACE = "[ \\u00a0\\u202f\\u2009\\u2007']";
 const GROUP_SPACES = new RegExp(GROUP_SPACE, "g");
 // A currency sign Excel keeps when a price cell is formatted as money.
-const CURRENCY = /^(?:₸|тг\.?|kzt|руб\.?|₽)\s*|\s*(?:₸|тг\.?|kzt|руб\.?|₽)$/giu;
+const CURRENCY = /^(?:₸|тг\.?|kzt)\s*|\s*(?:₸|тг\.?|kzt)$/giu;
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
 /**
@@ -161,6 +161,15 @@ export function codeList(raw: string): Converted<string[]> {
   const codes = splitList(raw);
   if (codes.some((code) => /[;,]/.test(code))) return fail("list-separator", { value: raw });
   return { ok: true, value: codes };
+}
+
+/** Photo links of one cell: `|` between them; `;`, `,` or a space before a second link is named. */
+export function photoList(raw: string): Converted<string[]> {
+  const urls = splitList(raw);
+  if (urls.some((url) => /[;,\s]\s*https?:\/\//i.test(url))) {
+    return fail("photos-separator", { value: raw });
+  }
+  return { ok: true, value: urls };
 }
 
 export function isHttpUrl(value: string): boolean {
