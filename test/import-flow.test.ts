@@ -155,6 +155,57 @@ describe("importing a document from the chat", () => {
     expect(user.botMessages().find((m) => m.messageId === offer.messageId)!.buttons).toEqual([]);
   });
 
+  for (const [languageCode, texts] of [
+    [
+      "ru",
+      {
+        problems: /В файле есть ошибки/,
+        photos: "ссылки на фото разделены",
+        rub: "должно быть числом",
+      },
+    ],
+    ["kk", { problems: /Файлда қателер бар/, photos: "фото сілтемелері", rub: "сан болуы керек" }],
+  ] as const) {
+    it(`names photo links split by ';' and a price in rubles, and sends neither row (${languageCode})`, async () => {
+      h = await startHarness();
+      const user = await linkedUser(languageCode);
+      const file = csv([
+        [...HEADER, ...SKU_HEADER, "photos"],
+        [
+          "",
+          "101",
+          "504",
+          "Кабель 1",
+          "Описание",
+          "12",
+          "1990",
+          "4870000000011",
+          "https://a.kz/1.jpg|https://a.kz/2.jpg",
+        ],
+        [
+          "",
+          "101",
+          "504",
+          "Кабель 2",
+          "Описание",
+          "12",
+          "1990",
+          "4870000000028",
+          '"https://a.kz/3.jpg; https://a.kz/4.jpg"',
+        ],
+        ["", "101", "504", "Кабель 3", "Описание", "12", "1990 руб", "4870000000035", ""],
+      ]);
+      await user.sendDocument({ fileName: "товары.csv", content: file });
+      const offer = await user.waitForBotMessage(texts.problems, SLOW);
+      expect(offer.text).toMatch(new RegExp(`3(-жол)? · photos: .*${texts.photos}`));
+      expect(offer.text).toMatch(new RegExp(`4(-жол)? · price: .*${texts.rub}`));
+      await user.pressButton(languageCode === "ru" ? /Импортировать без ошибок/ : /импорттау/);
+      await user.waitFor(() => importPosts().length === 1, SLOW);
+      const sent = productsOf(importPosts()[0]!);
+      expect(sent.map((p) => p.name.rus)).toEqual(["Кабель 1"]);
+    });
+  }
+
   it("sends nothing when the link was revoked before the seller chose to import", async () => {
     h = await startHarness({ env: { LINK_STATUS_CACHE_SECONDS: "0" } });
     const user = await linkedUser("ru");
