@@ -7,8 +7,7 @@
  *
  *   npx tsx bench/send-pace.bench.ts
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { freePort } from "../test/support/net.js";
+import { startScratchRedis } from "../test/support/scratch-redis.js";
 import { runOrdersBurst, runSendLoad, type SendLoadFigures } from "../test/support/send-load.js";
 import { type Bed, quantile, withBed } from "./bed.js";
 
@@ -16,23 +15,6 @@ const SUMMARIES = 500;
 const PRESSERS = 200;
 const PRESS_EVERY_MS = 50;
 const ORDERS_CHATS = 300;
-
-async function startRedis(): Promise<{ url: string; stop: () => void }> {
-  if (process.env.REDIS_URL) return { url: process.env.REDIS_URL, stop: () => {} };
-  const port = await freePort();
-  const child: ChildProcess = spawn(
-    "redis-server",
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-    { stdio: ["ignore", "pipe", "inherit"] },
-  );
-  await new Promise<void>((resolve, reject) => {
-    child.once("error", reject);
-    child.stdout?.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes("Ready to accept connections")) resolve();
-    });
-  });
-  return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill("SIGTERM") };
-}
 
 /** The real app(s) against the emulator (with flood control) and the sandbox; the first polls. */
 function withApps<T>(instances: 1 | 2, redisUrl: string, use: (bed: Bed) => Promise<T>) {
@@ -51,7 +33,7 @@ const measure = (instances: 1 | 2, redisUrl: string): Promise<SendLoadFigures> =
   );
 
 export async function run(): Promise<void> {
-  const redis = await startRedis();
+  const redis = await startScratchRedis();
   try {
     for (const instances of [1, 2] as const) {
       const f = await measure(instances, redis.url);

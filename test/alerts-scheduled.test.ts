@@ -1,9 +1,8 @@
-import { afterEach, describe, expect, inject, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { type App, createApp } from "../src/app.js";
-import { parseConfig } from "../src/config.js";
 import { createLogger } from "../src/logger.js";
 import { manualClock } from "./support/clock.js";
-import { type Harness, linkUser, startHarness } from "./support/harness.js";
+import { type Harness, linkUser, sharedRedisConfig, startHarness } from "./support/harness.js";
 
 /** 11:00 in Almaty (UTC+5). */
 const MORNING = Date.UTC(2026, 11, 15, 6, 0, 0);
@@ -24,16 +23,7 @@ describe("alerts as kinds of the shared scheduler's work", () => {
     await linkUser(h, user);
     // An instance that receives no updates but runs the scheduler, as production does.
     const clock = manualClock(MORNING);
-    const config = parseConfig({
-      BOT_TOKEN: h.tg.token,
-      BOT_API_ROOT: h.tg.apiRoot,
-      SELLER_API_URL: h.api.url,
-      SELLER_API_TOKEN: h.api.token,
-      REDIS_URL: inject("redisUrl"),
-      REDIS_KEY_PREFIX: h.redisKeyPrefix,
-      ORDER_POLL_INTERVAL_MS: "30000",
-      LOG_LEVEL: "silent",
-    });
+    const config = sharedRedisConfig(h, { ORDER_POLL_INTERVAL_MS: "30000" });
     app = createApp(config, createLogger("silent"), { clock });
     app.scheduler.start();
     const polls = () => h!.api.requestsTo("/api/seller/v1/orders/list").length;

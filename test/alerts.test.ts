@@ -1,11 +1,16 @@
-import { afterEach, describe, expect, inject, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { type App, createApp } from "../src/app.js";
-import { parseConfig } from "../src/config.js";
 import { createLogger } from "../src/logger.js";
 import { formatMoney, formatNumber } from "../src/text/format.js";
 import type { UserDriver } from "./doubles/telegram/index.js";
 import { testClock } from "./support/clock.js";
-import { type Harness, linkUser, restartBot, startHarness } from "./support/harness.js";
+import {
+  type Harness,
+  linkUser,
+  restartBot,
+  sharedRedisConfig,
+  startHarness,
+} from "./support/harness.js";
 
 /** 11:00 in Almaty (UTC+5), far after the sandbox's seeded orders: outside quiet hours. */
 const MORNING = Date.UTC(2026, 11, 15, 6, 0, 0);
@@ -135,15 +140,7 @@ describe("a burst", () => {
 
 /** A second instance on the same Redis, doubles and settings (no update receiving). */
 function secondInstance(h: Harness, clock: ReturnType<typeof testClock>): App {
-  const config = parseConfig({
-    BOT_TOKEN: h.tg.token,
-    BOT_API_ROOT: h.tg.apiRoot,
-    SELLER_API_URL: h.api.url,
-    SELLER_API_TOKEN: h.api.token,
-    REDIS_URL: inject("redisUrl"),
-    REDIS_KEY_PREFIX: h.redisKeyPrefix,
-    LOG_LEVEL: "silent",
-  });
+  const config = sharedRedisConfig(h);
   const app = createApp(config, createLogger("silent"), {
     alertsClock: clock,
     scheduleAlerts: false,

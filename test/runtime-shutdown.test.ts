@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type SellerSandbox, startSellerSandbox } from "./doubles/seller-api/index.js";
 import { type BotApiEmulator, startBotApiEmulator } from "./doubles/telegram/index.js";
-import { type BotProcess, spawnBot } from "./support/child.js";
-import { eventually, freePort } from "./support/net.js";
+import { type BotProcess, linkStatusAsked, spawnBot } from "./support/child.js";
+import { freePort } from "./support/net.js";
 
 let tg: BotApiEmulator | undefined;
 let api: SellerSandbox | undefined;
@@ -50,13 +50,7 @@ describe("the bot process on SIGTERM", () => {
     // A slow Seller API keeps /status in flight when the signal comes.
     api!.setLatency(1500);
     await user.sendCommand("/status");
-    await eventually(() =>
-      api!
-        .requestsTo("/api/seller/v1/telegram/status")
-        .some((r) => (r.body as { chatId?: number }).chatId === user.id)
-        ? true
-        : undefined,
-    );
+    await linkStatusAsked(api!, user.id);
     const signalled = Date.now();
     bot!.child.kill("SIGTERM");
     await bot!.waitForLine(/"stopping"/);
@@ -96,13 +90,7 @@ describe("the bot process on SIGTERM", () => {
     const user = tg!.user({ languageCode: "ru" });
     api!.setLatency(8000);
     await user.sendCommand("/status");
-    await eventually(() =>
-      api!
-        .requestsTo("/api/seller/v1/telegram/status")
-        .some((r) => (r.body as { chatId?: number }).chatId === user.id)
-        ? true
-        : undefined,
-    );
+    await linkStatusAsked(api!, user.id);
     bot!.child.kill("SIGTERM");
     await bot!.waitForLine(/"stopping"/);
     const second = Date.now();

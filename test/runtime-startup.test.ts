@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { type SellerSandbox, startSellerSandbox } from "./doubles/seller-api/index.js";
 import { type BotApiEmulator, startBotApiEmulator } from "./doubles/telegram/index.js";
-import { type BotProcess, spawnBot } from "./support/child.js";
+import { type BotProcess, linkStatusAsked, spawnBot } from "./support/child.js";
 import { eventually, freePort } from "./support/net.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -135,13 +135,7 @@ describe("Ctrl-C in the terminal that runs npm start", () => {
     // A slow Seller API keeps /status in flight when Ctrl-C comes.
     api!.setLatency(2000);
     await user.sendCommand("/status");
-    await eventually(() =>
-      api!
-        .requestsTo("/api/seller/v1/telegram/status")
-        .some((r) => (r.body as { chatId?: number }).chatId === user.id)
-        ? true
-        : undefined,
-    );
+    await linkStatusAsked(api!, user.id);
     process.kill(-npmStart.pid!, "SIGINT");
 
     const npmExit = await exited;

@@ -1,5 +1,7 @@
 /** Wall-clock time in the seller's time zone, for quiet hours, the digest and its days. */
 
+import { parseIsoInstant } from "../text/format.js";
+
 const MINUTE = 60_000;
 export const DAY_MS = 24 * 60 * MINUTE;
 
@@ -116,12 +118,8 @@ export function parseApiDate(
   timeZone: string,
 ): number | undefined {
   const text = value?.trim() ?? "";
-  const iso = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-  if (iso.test(text)) {
-    const hasZone = /(Z|[+-]\d{2}:?\d{2})$/.test(text) || text.length === 10;
-    const ms = Date.parse(hasZone ? text : `${text.replace(" ", "T")}Z`);
-    return Number.isNaN(ms) ? undefined : ms;
-  }
+  const iso = parseIsoInstant(text);
+  if (iso !== undefined) return iso;
   const dotted = /^(\d{2})\.(\d{2})\.(\d{4})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text);
   if (!dotted) return undefined;
   const [, d, m, y, hh = "0", mm = "0", ss = "0"] = dotted;

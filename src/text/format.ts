@@ -27,6 +27,17 @@ export function formatNumber(value: number | null | undefined, locale: Locale): 
 const ISO_LIKE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 const HAS_ZONE = /(Z|[+-]\d{2}:?\d{2})$/;
 
+/**
+ * The instant of an ISO 8601 date from the API; a time without a zone is taken as UTC (the
+ * service's own clock). Undefined for anything else: Date.parse guesses too freely.
+ */
+export function parseIsoInstant(text: string): number | undefined {
+  if (!ISO_LIKE.test(text)) return undefined;
+  const hasZone = HAS_ZONE.test(text) || text.length === 10;
+  const ms = Date.parse(hasZone ? text : `${text.replace(" ", "T")}Z`);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
 /** `20.11.2026 14:03` in one time zone; the formatter is built once per call of this. */
 function dateTimeFormatter(timeZone: string): (value: string | null | undefined) => string {
   const intl = new Intl.DateTimeFormat("ru-RU", {
@@ -41,14 +52,10 @@ function dateTimeFormatter(timeZone: string): (value: string | null | undefined)
   return (value) => {
     if (!value) return "—";
     const trimmed = value.trim();
-    // Only ISO-like strings: Date.parse guesses too freely on anything else.
-    if (!ISO_LIKE.test(trimmed)) return trimmed;
-    // A time without a zone is taken as UTC (the service's own clock).
-    const hasZone = HAS_ZONE.test(trimmed) || trimmed.length === 10;
-    const date = new Date(hasZone ? trimmed : `${trimmed.replace(" ", "T")}Z`);
-    if (Number.isNaN(date.getTime())) return trimmed;
+    const ms = parseIsoInstant(trimmed);
+    if (ms === undefined) return trimmed;
     const parts: Record<string, string> = {};
-    for (const part of intl.formatToParts(date)) parts[part.type] = part.value;
+    for (const part of intl.formatToParts(new Date(ms))) parts[part.type] = part.value;
     return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}`;
   };
 }

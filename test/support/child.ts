@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import type { SellerSandbox } from "../doubles/seller-api/index.js";
+import { eventually } from "./net.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -87,4 +89,15 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
   const done = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGTERM");
   await done;
+}
+
+/** Waits until the Seller API was asked a chat's link status: that chat's update is in flight. */
+export async function linkStatusAsked(api: SellerSandbox, chatId: number): Promise<void> {
+  await eventually(() =>
+    api
+      .requestsTo("/api/seller/v1/telegram/status")
+      .some((r) => (r.body as { chatId?: number }).chatId === chatId)
+      ? true
+      : undefined,
+  );
 }

@@ -174,3 +174,20 @@ export async function linkUser(h: Harness, user: ReturnType<BotApiEmulator["user
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+/**
+ * Settings of another instance beside the harness's bot: the same doubles and the same Redis
+ * (the harness must run with `redis: true`), for tests of several instances.
+ */
+export function sharedRedisConfig(h: Harness, extra: Record<string, string> = {}) {
+  return parseConfig({
+    BOT_TOKEN: h.tg.token,
+    BOT_API_ROOT: h.tg.apiRoot,
+    SELLER_API_URL: h.api.url,
+    SELLER_API_TOKEN: h.api.token,
+    REDIS_URL: inject("redisUrl"),
+    REDIS_KEY_PREFIX: h.redisKeyPrefix,
+    LOG_LEVEL: "silent",
+    ...extra,
+  });
+}

@@ -37,7 +37,6 @@ import {
   parseDecimal,
   parseInteger,
   photoList,
-  splitList,
 } from "./values.js";
 
 export interface Assembled {

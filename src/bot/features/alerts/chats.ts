@@ -6,7 +6,9 @@ import {
   newChatSettings,
 } from "../../../alerts/settings.js";
 import type { Config } from "../../../config.js";
-import type { Locale } from "../../../i18n.js";
+import type { Locale, Translate } from "../../../i18n.js";
+import type { Screen } from "../../screens/screen.js";
+import { applySetting, settingsScreen } from "./screen.js";
 
 export function defaultsOf(config: Config): AlertDefaults {
   return {
@@ -43,7 +45,36 @@ export function alertChats(alerts: Alerts, config: Config) {
       return { settings, fresh: saved === undefined };
     },
     unsubscribe: (target: ChatTarget) => store.removeChat(target),
-    save: (settings: ChatAlertSettings) => store.saveChat(settings),
+    /**
+     * A /settings button: on, off, or one setting of a subscribed chat (saved in `saveLocale`
+     * when given); false when the change does not apply.
+     */
+    async change(
+      target: ChatTarget,
+      fields: Pick<ChatAlertSettings, "locale" | "kind" | "subscribedBy">,
+      data: { op: string; v: number },
+      saveLocale?: Locale,
+    ): Promise<boolean> {
+      if (data.op === "on") await this.subscribe(target, fields);
+      else if (data.op === "off") await store.removeChat(target);
+      else {
+        const { settings, subscribed } = await this.load(target, fields.locale, fields.kind);
+        const next = subscribed ? applySetting(settings, data.op, data.v) : undefined;
+        if (!next) return false;
+        await store.saveChat(saveLocale ? { ...next, locale: saveLocale } : next);
+      }
+      return true;
+    },
+    /** The /settings screen of a chat or topic, as it is now. */
+    async screen(
+      t: Translate,
+      target: ChatTarget,
+      locale: Locale,
+      kind: ChatAlertSettings["kind"],
+    ): Promise<Screen> {
+      const { settings, subscribed } = await this.load(target, locale, kind);
+      return settingsScreen(t, settings, subscribed, await alerts.lastSuccessAt(), config.timeZone);
+    },
   };
 }
 export type AlertChats = ReturnType<typeof alertChats>;

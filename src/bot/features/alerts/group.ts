@@ -7,7 +7,6 @@ import type { FeatureDeps } from "../../deps.js";
 import { settingsButton } from "./buttons.js";
 import { alertChats } from "./chats.js";
 import { groupAlertButtons } from "./group-buttons.js";
-import { applySetting, settingsScreen } from "./screen.js";
 
 const ADMIN: ReadonlySet<string> = new Set(["creator", "administrator"]);
 
@@ -82,14 +81,7 @@ function groupCommands(deps: GroupDeps) {
     const who = await allowed(ctx);
     const t = translator(deps.i18n, who.locale);
     if ("refuse" in who) return void (await reply(ctx, t(who.refuse, { bot: ctx.me.username })));
-    const { settings, subscribed } = await chats.load(targetOf(ctx), who.locale, "group");
-    const screen = settingsScreen(
-      t,
-      settings,
-      subscribed,
-      await deps.alerts.lastSuccessAt(),
-      deps.config.timeZone,
-    );
+    const screen = await chats.screen(t, targetOf(ctx), who.locale, "group");
     await ctx.reply(screen.text, { reply_markup: screen.keyboard, ...threadOf(ctx) });
   });
 
@@ -111,27 +103,11 @@ function groupSettingsButtons(deps: GroupDeps) {
       }));
     const data = settingsButton.decode(ctx.callbackQuery.data);
     const target = targetOf(ctx);
-    const { settings, subscribed } = await chats.load(target, who.locale, "group");
-    if (data?.op === "on")
-      await chats.subscribe(target, {
-        locale: who.locale,
-        kind: "group",
-        subscribedBy: ctx.from.id,
-      });
-    else if (data?.op === "off") await chats.unsubscribe(target);
-    else {
-      const next = data && subscribed ? applySetting(settings, data.op, data.v) : undefined;
-      if (!next) return void (await ctx.answerCallbackQuery({ text: t("button-unknown") }));
-      await chats.save(next);
+    const fields = { locale: who.locale, kind: "group" as const, subscribedBy: ctx.from.id };
+    if (!data || !(await chats.change(target, fields, data))) {
+      return void (await ctx.answerCallbackQuery({ text: t("button-unknown") }));
     }
-    const now = await chats.load(target, who.locale, "group");
-    const screen = settingsScreen(
-      t,
-      now.settings,
-      now.subscribed,
-      await deps.alerts.lastSuccessAt(),
-      deps.config.timeZone,
-    );
+    const screen = await chats.screen(t, target, who.locale, "group");
     await ctx.editMessageText(screen.text, { reply_markup: screen.keyboard }).catch((error) => {
       deps.logger.debug({ err: error }, "settings screen not edited (unchanged or too old)");
     });

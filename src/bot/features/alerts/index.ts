@@ -18,7 +18,7 @@ import {
   thresholdSetButton,
 } from "./buttons.js";
 import { alertChats } from "./chats.js";
-import { applySetting, settingsScreen, THRESHOLDS } from "./screen.js";
+import { THRESHOLDS } from "./screen.js";
 
 export const SETTINGS_COMMAND = menuCommand("settings", 45);
 
@@ -60,20 +60,8 @@ function settingsFeature(deps: AlertsFeatureDeps) {
   const composer = new Composer<BotContext>();
   const chats = alertChats(deps.alerts, deps.config);
 
-  const screenOf = async (ctx: BotContext) => {
-    const { settings, subscribed } = await chats.load(
-      { chatId: ctx.chat!.id },
-      await localeOf(ctx),
-      "private",
-    );
-    return settingsScreen(
-      ctx.t,
-      settings,
-      subscribed,
-      await deps.alerts.lastSuccessAt(),
-      deps.config.timeZone,
-    );
-  };
+  const screenOf = async (ctx: BotContext) =>
+    chats.screen(ctx.t, { chatId: ctx.chat!.id }, await localeOf(ctx), "private");
 
   composer.command("settings", deps.requireLink, async (ctx) =>
     sendScreen(ctx, await screenOf(ctx)),
@@ -91,16 +79,10 @@ function settingsFeature(deps: AlertsFeatureDeps) {
   });
 
   onButton(composer, settingsButton, deps.requireLink, deps.logger, async (ctx, data) => {
-    const target = { chatId: ctx.chat!.id };
     const locale = await localeOf(ctx);
-    if (data.op === "on") await chats.subscribe(target, { locale, kind: "private" });
-    else if (data.op === "off") await chats.unsubscribe(target);
-    else {
-      const { settings, subscribed } = await chats.load(target, locale, "private");
-      const next = subscribed ? applySetting(settings, data.op, data.v) : undefined;
-      if (!next) throw new ButtonNotice("button-unknown");
-      await chats.save({ ...next, locale });
-    }
+    const fields = { locale, kind: "private" as const };
+    const changed = await chats.change({ chatId: ctx.chat!.id }, fields, data, locale);
+    if (!changed) throw new ButtonNotice("button-unknown");
     await editScreen(ctx, deps.storage.kv, await screenOf(ctx));
   });
 

@@ -1,0 +1,28 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { freePort } from "./net.js";
+
+/**
+ * A Redis for a test run or a benchmark: REDIS_URL when given, else a private redis-server
+ * from PATH on a free port with nothing persisted, so nobody's data is touched.
+ */
+export async function startScratchRedis(): Promise<{ url: string; stop: () => void }> {
+  const given = process.env.REDIS_URL;
+  if (given) return { url: given, stop: () => {} };
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.once("error", (error) =>
+      reject(
+        new Error(`redis-server could not start (install it or set REDIS_URL): ${error.message}`),
+      ),
+    );
+    child.stdout?.on("data", (chunk: Buffer) => {
+      if (chunk.toString().includes("Ready to accept connections")) resolve();
+    });
+  });
+  return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill("SIGTERM") };
+}
