@@ -115,11 +115,6 @@ async function deliverChat(
     for (const m of messages) await ctx.store.finish(m, "dropped");
     return "dropped";
   }
-  const owner = chat.kind === "private" ? chat.chatId : chat.subscribedBy;
-  if (owner === undefined || !(await deps.isLinked(owner))) {
-    await dropChat(ctx, chatKey, messages, "unlinked");
-    return "gone";
-  }
   const local = localTime(now, ctx.settings.timeZone).minutes;
   const quiet = inWindow(local, chat.quietFrom, chat.quietTo);
   if (quiet && chat.quietMode === "hold") {
@@ -128,6 +123,12 @@ async function deliverChat(
       await ctx.store.retryLater(m);
     }
     return "later";
+  }
+  // Asked only when something is about to go out: held alerts cost the Seller API nothing.
+  const owner = chat.kind === "private" ? chat.chatId : chat.subscribedBy;
+  if (owner === undefined || !(await deps.isLinked(owner))) {
+    await dropChat(ctx, chatKey, messages, "unlinked");
+    return "gone";
   }
   for (const unit of unitsOf(messages, ctx.settings.groupAbove)) {
     const outcome = await deliverUnit(ctx, deps, chat, unit, quiet);

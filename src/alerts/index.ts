@@ -58,7 +58,7 @@ export function createAlerts(deps: AlertsDeps): Alerts {
       return (await deps.api.linkStatus(userId)).isActive;
     } catch (error) {
       // The Seller API away: alerts already queued still go out (health alerts among them).
-      logger.info({ err: error }, "link status unreadable; alert sent on the last known link");
+      logger.info({ err: error }, "link status unreadable; alert sent as if still linked");
       return true;
     }
   };
