@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startSellerSandbox } from "../doubles/seller-api/index.js";
+import { startBotApiEmulator } from "../doubles/telegram/index.js";
 import { type App, createApp } from "../src/app.js";
 import { parseConfig } from "../src/config.js";
 import { createLogger } from "../src/logger.js";
 import { startPolling } from "../src/runtime/polling.js";
-import { startSellerSandbox } from "../test/doubles/seller-api/index.js";
-import { startBotApiEmulator } from "../test/doubles/telegram/index.js";
 
 /** What a benchmark runs against: the emulator, the sandbox and the real app(s). */
 export interface Bed {

@@ -15,8 +15,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parse } from "csv-parse/sync";
+import { crlf, encodeCp1251 } from "../doubles/files/encode.js";
 import { createImportReader } from "../src/import/read/index.js";
-import { crlf, encodeCp1251 } from "../test/fixtures/import/encode.js";
 
 const SKUS = 10_000;
 const RUNS = 5;

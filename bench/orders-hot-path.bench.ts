@@ -15,11 +15,11 @@ import { join } from "node:path";
 import { RedisAdapter } from "@grammyjs/storage-redis";
 import { Bot, type Context, type SessionFlavor, session } from "grammy";
 import { Redis } from "ioredis";
+import { startSellerSandbox } from "../doubles/seller-api/index.js";
+import { startBotApiEmulator, type UserDriver } from "../doubles/telegram/index.js";
 import { createApp } from "../src/app.js";
 import { parseConfig } from "../src/config.js";
 import { createLogger } from "../src/logger.js";
-import { startSellerSandbox } from "../test/doubles/seller-api/index.js";
-import { startBotApiEmulator, type UserDriver } from "../test/doubles/telegram/index.js";
 import { startRedisServer, stopProcess } from "../test/support/child.js";
 import { freePort } from "../test/support/net.js";
 import { textUpdate } from "../test/support/updates.js";
@@ -76,7 +76,7 @@ export async function run(): Promise<void> {
   bare.use(session({ initial: () => ({}), storage: new RedisAdapter({ instance: bareRedis }) }));
   bare.command("orders", async (ctx) => {
     ctx.session.locale ??= "ru";
-    const list = await app.api.listOrders({
+    const list = await app.seller.listOrders({
       pageNumber: 1,
       pageSize: 6,
       sortBy: "createdDate",

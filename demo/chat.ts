@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
-import type { ChatMessageView, UserDriver } from "../test/doubles/telegram/index.js";
+import type { ChatMessageView, UserDriver } from "../doubles/telegram/index.js";
 import type { DemoStack } from "./stack.js";
 
 export class DemoChat {

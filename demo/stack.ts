@@ -6,16 +6,16 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
-import { type App, createApp } from "../src/app.js";
-import { parseConfig } from "../src/config.js";
-import { createLogger } from "../src/logger.js";
-import { type Runtime, startRuntime } from "../src/runtime/index.js";
-import { type SellerSandbox, startSellerSandbox } from "../test/doubles/seller-api/index.js";
+import { type SellerSandbox, startSellerSandbox } from "../doubles/seller-api/index.js";
 import {
   type BotApiEmulator,
   startBotApiEmulator,
   type UserDriver,
-} from "../test/doubles/telegram/index.js";
+} from "../doubles/telegram/index.js";
+import { type App, createApp } from "../src/app.js";
+import { parseConfig } from "../src/config.js";
+import { createLogger } from "../src/logger.js";
+import { type Runtime, startRuntime } from "../src/runtime/index.js";
 import { BotActivity } from "./activity.js";
 
 export interface DemoOptions {

@@ -1,5 +1,5 @@
 /** A chat as text: what changed since the last look (new messages, edits, deletions, toasts). */
-import type { ChatMessageView } from "../test/doubles/telegram/index.js";
+import type { ChatMessageView } from "../doubles/telegram/index.js";
 
 const INDENT = "     ";
 

@@ -30,7 +30,7 @@ export interface App {
   config: Config;
   logger: Logger;
   storage: Storage;
-  api: SellerApi;
+  seller: SellerApi;
   bot: SellerBot;
   i18n: BotI18n;
   watcher: ImportWatcher;
@@ -115,7 +115,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
   const clock = options.clock ?? systemClock;
   const storage = createStorage(config, logger);
   const metrics = createMetrics(logger);
-  const api = createSellerApi({
+  const seller = createSellerApi({
     baseUrl: config.sellerApiUrl,
     auth: config.sellerAuth,
     timeoutMs: config.sellerApiTimeoutMs,
@@ -128,7 +128,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
   // The import's reading workers belong to this app: two apps in one process share nothing.
   const reader = createImportReader();
   const { scheduler, watcher, imports } = createImportParts(
-    { config, logger, api, storage, i18n, telegram, clock },
+    { config, logger, seller, storage, i18n, telegram, clock },
     { replies, readFile: reader.read },
     options,
   );
@@ -137,7 +137,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
   const alerts = createAppAlerts(
     config,
     logger,
-    { api, storage, i18n, metrics, watcher, telegram },
+    { seller, storage, i18n, metrics, watcher, telegram },
     { clock: options.alertsClock ?? clock },
   );
   // Alerts are more kinds of the scheduler's work, started with it by the runtime.
@@ -145,7 +145,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
   const bot = createBot({
     config,
     logger,
-    api,
+    seller,
     storage,
     i18n,
     watcher,
@@ -156,7 +156,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     onUpdate: metrics.observeUpdate,
     rateLimit: { onLimited: metrics.rateLimited },
   });
-  const parts = { config, logger, storage, api, bot, i18n, watcher, alerts, imports, scheduler };
+  const parts = { config, logger, storage, seller, bot, i18n, watcher, alerts, imports, scheduler };
   return {
     ...parts,
     clock,
@@ -192,7 +192,7 @@ function createAppAlerts(
   config: Config,
   logger: Logger,
   parts: {
-    api: SellerApi;
+    seller: SellerApi;
     storage: Storage;
     i18n: BotI18n;
     metrics: Metrics;
@@ -205,7 +205,7 @@ function createAppAlerts(
   const a = config.alerts;
   return createAlerts({
     kv: parts.storage.kv,
-    api: parts.api,
+    seller: parts.seller,
     telegram: parts.telegram,
     i18n: parts.i18n,
     clock: options.clock,
@@ -235,7 +235,7 @@ function createImportParts(
   parts: {
     config: Config;
     logger: Logger;
-    api: SellerApi;
+    seller: SellerApi;
     storage: Storage;
     i18n: BotI18n;
     telegram: Api;

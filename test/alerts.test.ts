@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
+import type { UserDriver } from "../doubles/telegram/index.js";
 import { type App, createApp } from "../src/app.js";
 import { createLogger } from "../src/logger.js";
 import { formatMoney, formatNumber } from "../src/text/format.js";
-import type { UserDriver } from "./doubles/telegram/index.js";
 import { testClock } from "./support/clock.js";
 import {
   type Harness,

@@ -1,9 +1,9 @@
 import { Writable } from "node:stream";
 import { GrammyError, HttpError } from "grammy";
 import { afterEach, describe, expect, it } from "vitest";
+import { startBotApiEmulator } from "../doubles/telegram/index.js";
 import { createLogger } from "../src/logger.js";
 import { SellerApiError } from "../src/seller-api/errors.js";
-import { startBotApiEmulator } from "./doubles/telegram/index.js";
 import { type Harness, linkUser, startHarness } from "./support/harness.js";
 import { eventually } from "./support/net.js";
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseScript, playScript, ScriptError } from "../demo/script.js";
 import { type DemoStack, startDemo } from "../demo/stack.js";
 import { TranscriptWriter } from "../demo/transcript.js";
-import type { ChatMessageView } from "./doubles/telegram/index.js";
+import type { ChatMessageView } from "../doubles/telegram/index.js";
 
 // The demo's scripted sessions, played against the real bot, the sandbox and the emulator in
 // this process; the transcript is what a person would read in the chat.

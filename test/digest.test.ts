@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
+import type { UserDriver } from "../doubles/telegram/index.js";
 import { formatMoney } from "../src/text/format.js";
-import type { UserDriver } from "./doubles/telegram/index.js";
 import { runningClock, testClock } from "./support/clock.js";
 import { type Harness, linkUser, startHarness } from "./support/harness.js";
 import { product } from "./support/import-child.js";

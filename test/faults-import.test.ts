@@ -2,8 +2,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { startSellerSandbox } from "./doubles/seller-api/index.js";
-import { startBotApiEmulator } from "./doubles/telegram/index.js";
+import { startSellerSandbox } from "../doubles/seller-api/index.js";
+import { startBotApiEmulator } from "../doubles/telegram/index.js";
 import { spawnBot } from "./support/child.js";
 import {
   childEnv,

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import type { RequestLogEntry } from "../doubles/seller-api/index.js";
 import { createImportReader } from "../src/import/read/index.js";
 import { FILE_REJECTIONS, ISSUE_CODES } from "../src/import/types.js";
-import type { RequestLogEntry } from "./doubles/seller-api/index.js";
 import { type Harness, linkUser, startHarness } from "./support/harness.js";
 
 /** One reader (its warm workers) for this file's readings, closed after them. */

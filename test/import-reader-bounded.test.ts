@@ -2,9 +2,9 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { generateCsv } from "../bench/import-reader.bench.js";
+import { storedZip } from "../doubles/files/encode.js";
 import { createImportReader } from "../src/import/read/index.js";
 import type { ImportFileResult, ReadOptions } from "../src/import/types.js";
-import { storedZip } from "./fixtures/import/encode.js";
 import { sheetXml, withUnlistedEntry, xlsxFile } from "./fixtures/import/xlsx.js";
 
 /** One reader (its warm workers) for this file's readings, closed after them. */

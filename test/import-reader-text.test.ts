@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { crlf, encodeCp1251, storedZip, utf8 } from "../doubles/files/encode.js";
 import { parseImportFile } from "../src/import/read/parse.js";
 import type { ImportFileResult, ReadOptions } from "../src/import/types.js";
-import { crlf, encodeCp1251, storedZip, utf8 } from "./fixtures/import/encode.js";
 
 /** Text files as sellers' programs save them, numbers by the file's convention, formats by name. */
 const OPTIONS: ReadOptions = { vatRates: [0, 12] };

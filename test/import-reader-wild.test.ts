@@ -2,9 +2,9 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
+import { storedZip, utf8 } from "../doubles/files/encode.js";
 import { createImportReader } from "../src/import/read/index.js";
 import { FILE_REJECTIONS, ISSUE_CODES } from "../src/import/types.js";
-import { storedZip, utf8 } from "./fixtures/import/encode.js";
 import { sheetXml, xlsxFile } from "./fixtures/import/xlsx.js";
 
 /** One reader (its warm workers) for this file's readings, closed after them. */

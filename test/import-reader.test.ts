@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import writeExcelFile from "write-excel-file/node";
+import { crlf, encodeCp1251, storedZip, utf8 } from "../doubles/files/encode.js";
 import { parseImportFile as readImportFile } from "../src/import/read/parse.js";
 import type { ImportFileResult, ReadOptions } from "../src/import/types.js";
 import { importProductSchema } from "../src/seller-api/schemas.js";
-import { crlf, encodeCp1251, storedZip, utf8 } from "./fixtures/import/encode.js";
 
 const DEFAULT: ReadOptions = { vatRates: [0, 12] };
 const NBSP = "\u00a0";

@@ -15,9 +15,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { isDeepStrictEqual } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { UserDriver } from "../doubles/telegram/index.js";
 import { createImportReader } from "../src/import/read/index.js";
 import type { ImportFileResult, ReadOptions } from "../src/import/types.js";
-import type { UserDriver } from "./doubles/telegram/index.js";
 import { type Harness, linkUser, startHarness } from "./support/harness.js";
 
 /** One reader (its warm workers) for this file's readings, closed after them. */

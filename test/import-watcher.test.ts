@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { afterEach, describe, expect, inject, it } from "vitest";
+import type { UserDriver } from "../doubles/telegram/index.js";
 import { type App, createApp } from "../src/app.js";
 import { parseConfig } from "../src/config.js";
 import { csvCell, csvReportText } from "../src/import/report.js";
@@ -11,7 +12,6 @@ import { keys } from "../src/import/watcher/store.js";
 import type { SentBatch, WatchedDocument } from "../src/import/watcher/types.js";
 import { createLogger } from "../src/logger.js";
 import type { ImportProduct } from "../src/seller-api/schemas.js";
-import type { UserDriver } from "./doubles/telegram/index.js";
 import { type Harness, linkUser, restartBot, startHarness } from "./support/harness.js";
 
 const INFO = "/api/seller/v1/products/import/info";
@@ -54,7 +54,7 @@ async function sendBatch(
   batch: number,
   firstRow: number,
 ): Promise<SentBatch> {
-  const accepted = await app.api.importProducts({ products });
+  const accepted = await app.seller.importProducts({ products });
   return {
     batch,
     jobId: accepted.jobId,
@@ -199,7 +199,7 @@ describe("import job watcher", () => {
     const user = h.tg.user({ languageCode: "kk" });
     await linkUser(h, user);
     const products = [good(), unknownBrand(), good(), takenBarcode()];
-    const accepted = await h.app.api.importProducts({ products });
+    const accepted = await h.app.seller.importProducts({ products });
     const batch: SentBatch = {
       batch: 1,
       jobId: accepted.jobId,

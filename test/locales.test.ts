@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { parseHtml } from "../doubles/telegram/index.js";
 import { createBotI18n } from "../src/bot/index.js";
-import { parseHtml } from "./doubles/telegram/index.js";
 
 const root = join(import.meta.dirname, "..", "locales");
 const LOCALES = ["ru", "kk"];

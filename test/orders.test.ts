@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
+import type { SeedOrder } from "../doubles/seller-api/index.js";
+import { UNPARSEABLE_DATE_ORDER_NUMBER } from "../doubles/seller-api/index.js";
 import { formatDateTime, formatMoney } from "../src/text/format.js";
-import type { SeedOrder } from "./doubles/seller-api/index.js";
-import { UNPARSEABLE_DATE_ORDER_NUMBER } from "./doubles/seller-api/index.js";
 import { pressAndWaitEdit, send } from "./support/chat.js";
 import { type Harness, linkUser, startHarness } from "./support/harness.js";
 

@@ -1,8 +1,8 @@
 import { Api, InputFile } from "grammy";
 import { afterEach, describe, expect, it } from "vitest";
+import { type BotApiEmulator, startBotApiEmulator } from "../doubles/telegram/index.js";
 import { createPace, TELEGRAM_PACE } from "../src/telegram/pace.js";
 import { pacedFetch } from "../src/telegram/paced-fetch.js";
-import { type BotApiEmulator, startBotApiEmulator } from "./doubles/telegram/index.js";
 
 let tg: BotApiEmulator | undefined;
 afterEach(async () => {

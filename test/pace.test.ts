@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { startBotApiEmulator } from "../doubles/telegram/index.js";
 import { type App, createApp } from "../src/app.js";
 import { createLogger } from "../src/logger.js";
-import { startBotApiEmulator } from "./doubles/telegram/index.js";
 import { type Harness, startHarness } from "./support/harness.js";
 import { runOrdersBurst, runSendLoad } from "./support/send-load.js";
 

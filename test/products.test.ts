@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { formatMoney } from "../src/text/format.js";
 import {
   LEADING_ZERO_BARCODE,
   LONG_PRODUCT_NAME,
   type SeedProduct,
-} from "./doubles/seller-api/index.js";
-import type { UserDriver } from "./doubles/telegram/index.js";
+} from "../doubles/seller-api/index.js";
+import type { UserDriver } from "../doubles/telegram/index.js";
+import { formatMoney } from "../src/text/format.js";
 import { pressAndWaitEdit, send } from "./support/chat.js";
 import { type Harness, linkUser, startHarness } from "./support/harness.js";
 

@@ -11,9 +11,9 @@
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import writeExcelFile from "write-excel-file/node";
+import { encodeCp1251 } from "../doubles/files/encode.js";
 import { createImportReader } from "../src/import/read/index.js";
 import type { ImportFileResult } from "../src/import/types.js";
-import { encodeCp1251 } from "./fixtures/import/encode.js";
 
 /** One reader (its warm workers) for this file's readings, closed after them. */
 const reader = createImportReader();

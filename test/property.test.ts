@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
+import { parseHtml } from "../doubles/telegram/index.js";
 import { callbackCodec, noopButton } from "../src/bot/callback-data.js";
 import { languageButton } from "../src/bot/features/language.js";
 import { createImportReader } from "../src/import/read/index.js";
 import { escapeHtml } from "../src/text/html.js";
-import { parseHtml } from "./doubles/telegram/index.js";
 
 /** One reader (its warm workers) for this file's readings, closed after them. */
 const reader = createImportReader();

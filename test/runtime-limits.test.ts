@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { ApiCall } from "./doubles/telegram/index.js";
+import type { ApiCall } from "../doubles/telegram/index.js";
 import { sheetXml, xlsxFile } from "./fixtures/import/xlsx.js";
 import { type Harness, linkUser, startHarness } from "./support/harness.js";
 

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { type SellerSandbox, startSellerSandbox } from "./doubles/seller-api/index.js";
-import { type BotApiEmulator, startBotApiEmulator } from "./doubles/telegram/index.js";
+import { type SellerSandbox, startSellerSandbox } from "../doubles/seller-api/index.js";
+import { type BotApiEmulator, startBotApiEmulator } from "../doubles/telegram/index.js";
 import { type BotProcess, linkStatusAsked, spawnBot } from "./support/child.js";
 import { freePort } from "./support/net.js";
 

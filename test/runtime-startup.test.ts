@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { type SellerSandbox, startSellerSandbox } from "./doubles/seller-api/index.js";
-import { type BotApiEmulator, startBotApiEmulator } from "./doubles/telegram/index.js";
+import { type SellerSandbox, startSellerSandbox } from "../doubles/seller-api/index.js";
+import { type BotApiEmulator, startBotApiEmulator } from "../doubles/telegram/index.js";
 import { type BotProcess, linkStatusAsked, spawnBot } from "./support/child.js";
 import { eventually, freePort } from "./support/net.js";
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { type SellerSandbox, startSellerSandbox } from "../doubles/seller-api/index.js";
 import { createLogger } from "../src/logger.js";
 import { createSellerApi } from "../src/seller-api/client.js";
 import { SellerApiError } from "../src/seller-api/errors.js";
-import { type SellerSandbox, startSellerSandbox } from "./doubles/seller-api/index.js";
 
 let sandbox: SellerSandbox | undefined;
 afterEach(async () => {

@@ -6,7 +6,7 @@
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import writeExcelFile from "write-excel-file/node";
-import { encodeCp1251 } from "../../test/fixtures/import/encode.js";
+import { encodeCp1251 } from "../../doubles/files/encode.js";
 
 const here = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 

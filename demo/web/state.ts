@@ -1,5 +1,5 @@
 /** What the web page shows of a chat, as JSON: messages, keyboards, toasts, the command menu. */
-import type { ChatMessageView } from "../../test/doubles/telegram/index.js";
+import type { ChatMessageView } from "../../doubles/telegram/index.js";
 import type { DemoChat } from "../chat.js";
 import type { DemoStack } from "../stack.js";
 

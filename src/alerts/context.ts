@@ -34,7 +34,7 @@ export interface AlertSettings {
 
 /** Everything a round needs; rounds keep no state of their own between calls. */
 export interface AlertContext {
-  api: SellerApi;
+  seller: SellerApi;
   store: AlertStore;
   clock: Clock;
   logger: Logger;

@@ -19,7 +19,7 @@ export type { AlertCallbacks } from "./delivery.js";
 
 export interface AlertsDeps {
   kv: KeyValueStore;
-  api: SellerApi;
+  seller: SellerApi;
   /** Sends alerts: an Api object under the bot's one shared pace (bulk priority). */
   telegram: Api;
   i18n: I18nInstance;
@@ -45,7 +45,7 @@ export function createAlerts(deps: AlertsDeps): Alerts {
   const store = createAlertStore(deps.kv);
   const logger = deps.logger.child({ module: "alerts" });
   const ctx = {
-    api: deps.api,
+    seller: deps.seller,
     store,
     clock: deps.clock,
     logger,
@@ -55,7 +55,7 @@ export function createAlerts(deps: AlertsDeps): Alerts {
   // Asked afresh in every delivery round (not cached), so unlinking stops alerts at once.
   const isLinked = async (userId: number) => {
     try {
-      return (await deps.api.linkStatus(userId)).isActive;
+      return (await deps.seller.linkStatus(userId)).isActive;
     } catch (error) {
       // The Seller API away: alerts already queued still go out (health alerts among them).
       logger.info({ err: error }, "link status unreadable; alert sent as if still linked");

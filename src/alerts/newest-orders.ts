@@ -22,7 +22,7 @@ export async function readNewestOrders(
 ): Promise<DatedOrder[]> {
   const found: DatedOrder[] = [];
   for (let page = 1; page <= options.maxPages; page++) {
-    const list = await ctx.api.listOrders({
+    const list = await ctx.seller.listOrders({
       pageNumber: page,
       pageSize: PAGE_SIZE,
       sortBy: "createdDate",

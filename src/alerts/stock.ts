@@ -43,7 +43,7 @@ export const readStockSnapshot = (ctx: Pick<AlertContext, "store">) =>
 async function listAll(ctx: AlertContext): Promise<ProductListItem[]> {
   const all: ProductListItem[] = [];
   for (let page = 1; page <= MAX_PAGES; page++) {
-    const list = await ctx.api.listProducts({
+    const list = await ctx.seller.listProducts({
       pageNumber: page,
       pageSize: PAGE_SIZE,
       sortBy: "id",

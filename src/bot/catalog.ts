@@ -65,7 +65,7 @@ const requestOf = (query: PageQuery) => ({
  * from the API. Concurrent misses of one key share a single call; that map belongs to this
  * catalog (one per bot), so two bots in one process share nothing.
  */
-export function createCatalog(api: SellerApi, kv: KeyValueStore) {
+export function createCatalog(seller: SellerApi, kv: KeyValueStore) {
   const inFlight = new Map<string, Promise<unknown>>();
   const cached = async <T>(key: string, load: () => Promise<T>): Promise<T> => {
     const hit = await kv.get<T>(key);
@@ -90,20 +90,22 @@ export function createCatalog(api: SellerApi, kv: KeyValueStore) {
     cached,
     /** The whole category tree, read once per TTL: paths to the root need every ancestor. */
     allCategories: (): Promise<Category[]> =>
-      cached(directoryKey("categories", "all"), () => readAll((q) => api.categories(q))),
+      cached(directoryKey("categories", "all"), () => readAll((q) => seller.categories(q))),
     /** Every brand, read once per TTL, for naming a product's brand. */
     allBrands: (): Promise<Brand[]> =>
-      cached(directoryKey("brands", "all"), () => readAll((q) => api.brands(q))),
+      cached(directoryKey("brands", "all"), () => readAll((q) => seller.brands(q))),
     brandsPage: (query: Omit<PageQuery, "categoryId">): Promise<DirectoryPage<Brand>> =>
-      cached(directoryKey("brands", query), async () => pageOf(await api.brands(requestOf(query)))),
+      cached(directoryKey("brands", query), async () =>
+        pageOf(await seller.brands(requestOf(query))),
+      ),
     attributesPage: (query: PageQuery): Promise<DirectoryPage<Attribute>> =>
       cached(directoryKey("attributes", query), async () =>
-        pageOf(await api.attributes(requestOf(query))),
+        pageOf(await seller.attributes(requestOf(query))),
       ),
     /** The first value codes of one attribute (enough to show; the total says how many more). */
     attributeValues: (code: string): Promise<AttributeValues> =>
       cached(directoryKey("attribute-values", code), async () => {
-        const page = await api.attributeValues({
+        const page = await seller.attributeValues({
           attributeCode: code,
           pageNumber: 1,
           pageSize: BULK_PAGE_SIZE,

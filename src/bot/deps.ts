@@ -18,7 +18,7 @@ import type { RateLimitOptions } from "./middlewares/rate-limit.js";
 export interface BotDeps {
   config: Config;
   logger: Logger;
-  api: SellerApi;
+  seller: SellerApi;
   storage: Storage;
   i18n: BotI18n;
   watcher: ImportWatcher;

@@ -126,14 +126,14 @@ function featuresOf(deps: FeatureDeps): Composer<BotContext>[] {
   const { config, logger, i18n } = deps;
   return [
     createLinkingFeature({
-      api: deps.api,
+      seller: deps.seller,
       i18n,
       logger,
       timeZone: config.timeZone,
       kv: deps.storage.kv,
       metrics: deps.metrics,
     }),
-    createStartFeature(i18n, deps.api, config.linkStatusCacheMs),
+    createStartFeature(i18n, deps.seller, config.linkStatusCacheMs),
     createLanguageFeature(deps),
     ...sellerDataFeatures(deps),
     createFallbackFeature(),
@@ -160,9 +160,9 @@ function notice({ storage, i18n, logger }: BotDeps) {
 function featureDepsOf(bot: BotDeps): FeatureDeps {
   return {
     ...bot,
-    requireLink: requireLink(bot.api, bot.config.linkStatusCacheMs, bot.logger),
+    requireLink: requireLink(bot.seller, bot.config.linkStatusCacheMs, bot.logger),
     formats: createFormatters(bot.config.timeZone),
-    catalog: createCatalog(bot.api, bot.storage.kv),
+    catalog: createCatalog(bot.seller, bot.storage.kv),
   };
 }
 

@@ -30,7 +30,7 @@ export interface ImportServiceDeps {
   logger: Logger;
   i18n: I18nInstance;
   kv: KeyValueStore;
-  api: Pick<SellerApi, "importProducts">;
+  seller: Pick<SellerApi, "importProducts">;
   /** Bot API for the status message and the result of a sending. */
   telegram: Api;
   watcher: ImportWatcher;

@@ -1,4 +1,4 @@
-import type { ChatMessageView, UserDriver } from "../doubles/telegram/index.js";
+import type { ChatMessageView, UserDriver } from "../../doubles/telegram/index.js";
 
 /** Sends a command and waits for the bot's next message after it. */
 export async function send(user: UserDriver, command: string): Promise<ChatMessageView> {

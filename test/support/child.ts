@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import type { SellerSandbox } from "../doubles/seller-api/index.js";
+import type { SellerSandbox } from "../../doubles/seller-api/index.js";
 import { eventually } from "./net.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));

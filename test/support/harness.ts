@@ -3,13 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { inject } from "vitest";
+import { type SellerSandbox, startSellerSandbox } from "../../doubles/seller-api/index.js";
+import { type BotApiEmulator, startBotApiEmulator } from "../../doubles/telegram/index.js";
 import { type App, createApp } from "../../src/app.js";
 import type { Clock } from "../../src/clock.js";
 import { parseConfig } from "../../src/config.js";
 import { createLogger, secretsOf } from "../../src/logger.js";
 import { type Runtime, startRuntime } from "../../src/runtime/index.js";
-import { type SellerSandbox, startSellerSandbox } from "../doubles/seller-api/index.js";
-import { type BotApiEmulator, startBotApiEmulator } from "../doubles/telegram/index.js";
 import { freePort } from "./net.js";
 
 export interface HarnessOptions {

@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import { afterEach, expect } from "vitest";
-import type { SellerSandbox } from "../doubles/seller-api/index.js";
-import type { BotApiEmulator } from "../doubles/telegram/index.js";
+import type { SellerSandbox } from "../../doubles/seller-api/index.js";
+import type { BotApiEmulator } from "../../doubles/telegram/index.js";
 import type { BotProcess } from "./child.js";
 
 /**

@@ -1,5 +1,5 @@
+import type { BotApiEmulator, UserDriver } from "../../doubles/telegram/index.js";
 import type { App } from "../../src/app.js";
-import type { BotApiEmulator, UserDriver } from "../doubles/telegram/index.js";
 
 /**
  * The load of issue 12: many import summaries due at once (sent as bulk through each app's

@@ -1,4 +1,4 @@
-import type { UserDriver } from "../doubles/telegram/index.js";
+import type { UserDriver } from "../../doubles/telegram/index.js";
 
 let nextUpdateId = 900_000_000;
 let nextMessageId = 900_000;

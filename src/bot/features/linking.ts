@@ -40,7 +40,7 @@ type LinkOutcome =
   | { kind: "failed"; messageKey: string };
 
 export interface LinkingDeps {
-  api: SellerApi;
+  seller: SellerApi;
   timeZone: string;
   i18n: I18nInstance;
   logger: Logger;
@@ -76,7 +76,7 @@ async function confirmLink(
       deps.logger.info({ chatId, waitMs }, "link attempt throttled");
       return { kind: "throttled", waitMs };
     }
-    const confirmed = await deps.api.confirmToken({
+    const confirmed = await deps.seller.confirmToken({
       token,
       chatId,
       userName: input.userName,
@@ -95,7 +95,7 @@ async function confirmLink(
   }
   try {
     await throttle.succeeded(input.who);
-    const link = await readLinkStatus(deps.api, chatId);
+    const link = await readLinkStatus(deps.seller, chatId);
     if (!link.active) return { kind: "inactive" };
     return { kind: "linked", locale: localeOfLinkStatus(link.languageCode), link };
   } catch (error) {
@@ -215,7 +215,7 @@ function linkConversationOf(deps: LinkingDeps, throttle: LinkThrottle) {
 async function replyStatus(deps: LinkingDeps, ctx: BotContext) {
   let link: LinkCache;
   try {
-    link = await readLinkStatus(deps.api, ctx.chat!.id);
+    link = await readLinkStatus(deps.seller, ctx.chat!.id);
     ctx.session.link = link;
   } catch (error) {
     await ctx.reply(ctx.t(apiErrorMessageKey(error)));

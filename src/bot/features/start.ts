@@ -19,13 +19,13 @@ export function mainMenuText(i18n: I18nInstance, locale: Locale): string {
  */
 async function currentLink(
   ctx: BotContext,
-  api: SellerApi,
+  seller: SellerApi,
   cacheMs: number,
 ): Promise<LinkCache | undefined> {
   const cached = ctx.session.link;
   if (cached && Date.now() - cached.checkedAt <= cacheMs) return cached;
   try {
-    ctx.session.link = await readLinkStatus(api, ctx.chat!.id);
+    ctx.session.link = await readLinkStatus(seller, ctx.chat!.id);
     return ctx.session.link;
   } catch {
     return cached;
@@ -33,11 +33,11 @@ async function currentLink(
 }
 
 /** `/start` without a token and `/help`: the menu when linked, how to link otherwise. */
-export function createStartFeature(i18n: I18nInstance, api: SellerApi, cacheMs: number) {
+export function createStartFeature(i18n: I18nInstance, seller: SellerApi, cacheMs: number) {
   const composer = new Composer<BotContext>();
   composer.command(["start", "help"], async (ctx) => {
     const locale = (await ctx.i18n.getLocale()) as Locale;
-    if ((await currentLink(ctx, api, cacheMs))?.active) {
+    if ((await currentLink(ctx, seller, cacheMs))?.active) {
       await ctx.reply(mainMenuText(i18n, locale));
     } else {
       await ctx.reply(ctx.t("welcome"));

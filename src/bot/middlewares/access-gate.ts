@@ -5,8 +5,8 @@ import type { BotContext, LinkCache } from "../context.js";
 import { ignoreFailure } from "../errors/ignored.js";
 import { userMessageKey } from "../errors/user-messages.js";
 
-export async function readLinkStatus(api: SellerApi, chatId: number): Promise<LinkCache> {
-  const status = await api.linkStatus(chatId);
+export async function readLinkStatus(seller: SellerApi, chatId: number): Promise<LinkCache> {
+  const status = await seller.linkStatus(chatId);
   return {
     active: status.isActive,
     languageCode: status.languageCode ?? null,
@@ -20,7 +20,7 @@ export async function readLinkStatus(api: SellerApi, chatId: number): Promise<Li
  * through. An unlinked chat gets instructions; no Seller API data call is made for it.
  */
 export function requireLink(
-  api: SellerApi,
+  seller: SellerApi,
   cacheMs: number,
   logger?: Logger,
 ): MiddlewareFn<BotContext> {
@@ -37,7 +37,7 @@ export function requireLink(
     let link = cached;
     if (!cached || Date.now() - cached.checkedAt > cacheMs) {
       try {
-        link = await readLinkStatus(api, ctx.chat!.id);
+        link = await readLinkStatus(seller, ctx.chat!.id);
         ctx.session.link = link;
       } catch (error) {
         await answer(ctx, ctx.t(userMessageKey(error)));

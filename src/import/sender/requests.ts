@@ -46,7 +46,7 @@ const sentProduct = (p: ParsedProduct): SentProduct => ({ ref: p.ref, skuRefs: p
  * aborts, no new request starts; those already sent finish and are reported.
  */
 export async function sendBatches(
-  api: Pick<SellerApi, "importProducts">,
+  seller: Pick<SellerApi, "importProducts">,
   batches: readonly PlannedBatch[],
   options: {
     concurrency?: number;
@@ -61,7 +61,7 @@ export async function sendBatches(
   const worker = async () => {
     while (next < batches.length && !options.signal?.aborted) {
       const index = next++;
-      const outcome = await sendOne(api, batches[index]!);
+      const outcome = await sendOne(seller, batches[index]!);
       results[index] = outcome;
       await options.onOutcome?.(outcome);
     }
@@ -78,12 +78,12 @@ export async function sendBatches(
 }
 
 async function sendOne(
-  api: Pick<SellerApi, "importProducts">,
+  seller: Pick<SellerApi, "importProducts">,
   planned: PlannedBatch,
 ): Promise<SentBatch | FailedBatch> {
   const products = planned.products.map(sentProduct);
   try {
-    const accepted = await api.importProducts({
+    const accepted = await seller.importProducts({
       products: planned.products.map((p) => p.product),
     });
     return { batch: planned.batch, jobId: accepted.jobId, products };

@@ -19,7 +19,7 @@ import {
 import { resultText } from "./result.js";
 
 export interface SenderDeps {
-  api: Pick<SellerApi, "importProducts">;
+  seller: Pick<SellerApi, "importProducts">;
   /** Bot API for the status message and the result; paced by whoever installed it. */
   telegram: Api;
   watcher: Pick<ImportWatcher, "watch" | "beginSending" | "endSending">;
@@ -59,7 +59,7 @@ export async function sendDocument(deps: SenderDeps, job: ImportJob, signal: Abo
     const sending = (n: number) =>
       t("import-sending", { valid: job.valid, done: n, total: planned.length });
     await progress.update(sending(0));
-    const outcome = await sendBatches(deps.api, planned, {
+    const outcome = await sendBatches(deps.seller, planned, {
       concurrency: IMPORT_CONCURRENCY,
       signal,
       onOutcome: async (result) => {

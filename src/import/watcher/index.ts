@@ -40,7 +40,7 @@ export interface WatcherOptions {
 export interface WatcherDeps {
   config: Config;
   logger: Logger;
-  api: SellerApi;
+  seller: SellerApi;
   storage: Storage;
   /** Bot API for summaries and progress edits; paced by whoever installed its transformers. */
   telegram: Api;
@@ -88,7 +88,7 @@ export function createImportWatcher(deps: WatcherDeps): ImportWatcher {
     progressEveryMs: options.progressEveryMs ?? 3000,
   });
   const round = createDocumentRound({
-    api: deps.api,
+    seller: deps.seller,
     store,
     notifier,
     senders,

@@ -17,7 +17,7 @@ import type { SentBatch, WatchedDocument } from "./types.js";
 const MAX_JOB_ERRORS = 5;
 
 export interface RoundDeps {
-  api: Pick<SellerApi, "importInfo">;
+  seller: Pick<SellerApi, "importInfo">;
   store: WatcherStore;
   notifier: Notifier;
   senders: SenderWatch;
@@ -84,7 +84,7 @@ async function recordSent(env: RoundEnv, docId: string, marker: SentMarker) {
 
 /** Applies one job's `import/info` answer to the state. */
 async function readOne(env: RoundEnv, doc: WatchedDocument, state: DocState, batch: SentBatch) {
-  const info = await env.api.importInfo(batch.jobId);
+  const info = await env.seller.importInfo(batch.jobId);
   const reading = readJob(info, batch.products.length, env.rules);
   const key = String(batch.jobId);
   delete state.jobErrors[key];

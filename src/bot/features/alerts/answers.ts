@@ -34,7 +34,7 @@ export async function newestOrdersScreen(deps: FeatureDeps, ctx: BotContext): Pr
 
 /** There is no single-order endpoint: the order is searched by its number. */
 async function findOrder(deps: FeatureDeps, id: number, num: string): Promise<Order | undefined> {
-  const list = await deps.api.listOrders({
+  const list = await deps.seller.listOrders({
     pageNumber: 1,
     pageSize: 20,
     sortBy: "createdDate",

@@ -62,6 +62,6 @@ function groupLocale(deps: GroupButtonDeps): MiddlewareFn<BotContext> {
 async function requireActiveSubscription(deps: GroupButtonDeps, ctx: BotContext) {
   const subscription = await deps.alerts.store.chat(targetOf(ctx));
   const by = subscription?.subscribedBy;
-  const active = by !== undefined && (await deps.api.linkStatus(by)).isActive;
+  const active = by !== undefined && (await deps.seller.linkStatus(by)).isActive;
   if (!active) throw new ButtonNotice("alerts-group-off");
 }

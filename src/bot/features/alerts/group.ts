@@ -31,7 +31,7 @@ async function allowedIn(deps: GroupDeps, ctx: BotContext): Promise<Allowed> {
     deps.logger.info({ err: error, step }, "alerts: group permission not readable; refused");
     return undefined;
   };
-  const link = await deps.api.linkStatus(ctx.from.id).catch(why("link"));
+  const link = await deps.seller.linkStatus(ctx.from.id).catch(why("link"));
   if (!link?.isActive) return { refuse: "alerts-group-not-linked", locale: fallback };
   const locale = localeOfLinkStatus(link.languageCode);
   const member = await ctx.api.getChatMember(ctx.chat!.id, ctx.from.id).catch(why("member"));

@@ -40,7 +40,7 @@ export function createOrdersFeature(deps: FeatureDeps) {
 
   onButton(composer, ordersFilterButton, deps.requireLink, deps.logger, async (ctx, data) => {
     const query = await queries.require("orders", data.q);
-    const choices = await orderStatusChoices(deps.api, kv);
+    const choices = await orderStatusChoices(deps.seller, kv);
     if (choices.length === 0) throw new ButtonNotice("orders-no-statuses");
     // The menu keeps its own choices: the cached status list may change before a press.
     const menuQid = await queries.save("orders", { ...query, choices });

@@ -46,7 +46,7 @@ export async function fetchOrdersPage(
 ) {
   const list = await withTyping(
     ctx,
-    () => deps.api.listOrders(requestOf(query, page)),
+    () => deps.seller.listOrders(requestOf(query, page)),
     deps.logger,
   );
   const orders = list.orders ?? [];

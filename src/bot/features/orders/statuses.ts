@@ -15,12 +15,12 @@ const STATUSES_TTL_MS = 5 * 60_000;
 const MAX_CHOICES = 12;
 
 export async function orderStatusChoices(
-  api: SellerApi,
+  seller: SellerApi,
   kv: KeyValueStore,
 ): Promise<StatusChoice[]> {
   const cached = await kv.get<StatusChoice[]>(STATUSES_KEY);
   if (cached) return cached;
-  const list = await api.listOrders({
+  const list = await seller.listOrders({
     pageNumber: 1,
     pageSize: SAMPLE_SIZE,
     sortBy: "createdDate",

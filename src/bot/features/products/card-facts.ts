@@ -26,7 +26,7 @@ function attributesById(deps: FeatureDeps) {
   return deps.catalog.cached(directoryKey("attributes-by-id", "all"), async () => {
     const byId: Record<string, { code: string; name: string }> = {};
     for (let page = 1; page <= MAX_PAGES; page++) {
-      const list = await deps.api.attributes({ pageNumber: page, pageSize: PAGE });
+      const list = await deps.seller.attributes({ pageNumber: page, pageSize: PAGE });
       for (const a of list.items ?? [])
         if (a.id != null) byId[a.id] = { code: a.code, name: a.name ?? a.code };
       if ((list.items ?? []).length < PAGE) break;
@@ -40,7 +40,7 @@ function valuesById(deps: FeatureDeps) {
   return deps.catalog.cached(directoryKey("attribute-values-by-id", "all"), async () => {
     const byId: Record<string, string> = {};
     for (let page = 1; page <= MAX_PAGES; page++) {
-      const list = await deps.api.attributeValues({ pageNumber: page, pageSize: PAGE });
+      const list = await deps.seller.attributeValues({ pageNumber: page, pageSize: PAGE });
       const values = (list.data ?? []).flatMap((group) => group.values ?? []);
       for (const v of values) if (v.id != null) byId[v.id] = v.name ?? v.code;
       if (values.length < PAGE) break;
@@ -66,7 +66,7 @@ async function directoryNames(deps: FeatureDeps, product: ProductDetail) {
 async function listed(deps: FeatureDeps, product: ProductDetail) {
   const search = product.name?.rus?.trim();
   if (!search) return undefined;
-  const list = await deps.api.listProducts({
+  const list = await deps.seller.listProducts({
     pageNumber: 1,
     pageSize: 20,
     sortBy: "id",

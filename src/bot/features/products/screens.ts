@@ -57,7 +57,7 @@ export async function productsListScreen(
   const locale = await localeOf(ctx);
   const list = await withTyping(
     ctx,
-    () => deps.api.listProducts(requestOf(query, page)),
+    () => deps.seller.listProducts(requestOf(query, page)),
     deps.logger,
   );
   const products = list.products ?? [];
@@ -175,7 +175,7 @@ export async function productCardOf(
   const { product, extra, photo } = await withTyping(
     ctx,
     async () => {
-      const details = await deps.api.productDetails([productId]);
+      const details = await deps.seller.productDetails([productId]);
       const product = (details.products ?? []).find((p) => p.productId === productId);
       if (!product) throw new ButtonNotice("products-product-gone");
       const [context, facts, photo] = await Promise.all([

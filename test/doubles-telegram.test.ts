@@ -2,7 +2,11 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Bot, GrammyError, InlineKeyboard, InputFile, webhookCallback } from "grammy";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type BotApiEmulator, startBotApiEmulator, type UserDriver } from "./telegram/index.js";
+import {
+  type BotApiEmulator,
+  startBotApiEmulator,
+  type UserDriver,
+} from "../doubles/telegram/index.js";
 
 let tg: BotApiEmulator;
 let bot: Bot;

@@ -4,7 +4,7 @@ import {
   type SellerSandbox,
   startSellerSandbox,
   UNPARSEABLE_DATE_ORDER_NUMBER,
-} from "./seller-api/index.js";
+} from "../doubles/seller-api/index.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: loosely typed JSON answers in assertions
 type J = any;
