@@ -32,7 +32,11 @@ async function main() {
   const dataDir = process.env.DATA_DIR?.trim() || undefined;
   if (values.script) {
     const steps = parseScript(readFileSync(values.script, "utf8"), scriptBaseDir(values.script));
-    const stack = await startDemo({ dataDir, logLevel: process.env.LOG_LEVEL ?? "error" });
+    const stack = await startDemo({
+      dataDir,
+      logLevel: process.env.LOG_LEVEL ?? "error",
+      scripted: true,
+    });
     try {
       const options = { languageCode: values.lang ?? "ru", maxLines: values.brief ? 7 : Infinity };
       process.stdout.write(await playScript(stack, steps, options));

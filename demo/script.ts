@@ -1,7 +1,8 @@
 /**
  * Scripted sessions (`npm run demo -- --script FILE`): one input per line, played against the
  * real bot; after each input the player waits until the bot has answered, then writes down what
- * changed in the chat. The line syntax is in README.md ("Try it in one minute").
+ * changed in the chat. The line syntax is in docs/demo.md; the transcripts of demo/scripts/ are
+ * golden files in demo/transcripts/ (test/demo-script.test.ts).
  */
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -87,7 +88,8 @@ export async function playScript(
   const chat = new DemoChat(stack, options.languageCode ?? "ru");
   const writer = new TranscriptWriter(options.maxLines);
   const lines: string[] = [];
-  for (const step of steps) {
+  for (const [i, step] of steps.entries()) {
+    stack.scriptClock?.startStep(i + 1);
     lines.push(echo(step));
     switch (step.kind) {
       case "send":

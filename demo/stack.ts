@@ -17,6 +17,7 @@ import { parseConfig } from "../src/config.js";
 import { createLogger } from "../src/logger.js";
 import { type Runtime, startRuntime } from "../src/runtime/index.js";
 import { BotActivity } from "./activity.js";
+import { type ScriptClock, scriptClock } from "./clock.js";
 
 export interface DemoOptions {
   /** Embedded storage folder; default a temporary one, removed at stop. */
@@ -25,6 +26,11 @@ export interface DemoOptions {
   newOrderEveryMs?: number;
   /** pino level of the bot's log (written to stderr). */
   logLevel?: string;
+  /**
+   * A scripted session: the bot and the sandbox run on the script clock (demo/clock.ts), so
+   * the transcript is the same on every run. Default: the system clock (the web chat).
+   */
+  scripted?: boolean;
 }
 
 export interface DemoStack {
@@ -32,6 +38,8 @@ export interface DemoStack {
   telegram: BotApiEmulator;
   app: App;
   activity: BotActivity;
+  /** The script clock of a scripted session (undefined: the system clock). */
+  scriptClock: ScriptClock | undefined;
   /** A Telegram user of the demo (their private chat with the bot). */
   newUser(languageCode: string): UserDriver;
   /** A fresh one-time link token, as the seller cabinet would give. */
@@ -43,7 +51,9 @@ export interface DemoStack {
 const SEED_PHOTO_HOST = "https://cdn.example.kz/";
 
 export async function startDemo(options: DemoOptions = {}): Promise<DemoStack> {
+  const clock = options.scripted ? scriptClock() : undefined;
   const sandbox = await startSellerSandbox({
+    ...(clock && { now: clock.now }),
     host: "127.0.0.1",
     jobSteps: 1,
     newOrderEveryMs: options.newOrderEveryMs ?? 0,
@@ -66,7 +76,11 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoStack> {
     IMPORT_POLL_INTERVAL_MS: "2000",
     LOG_LEVEL: options.logLevel ?? "warn",
   });
-  const app = createApp(config, createLogger(config.logLevel, pino.destination(2)));
+  const app = createApp(
+    config,
+    createLogger(config.logLevel, pino.destination(2)),
+    clock ? { clock } : {},
+  );
   const activity = new BotActivity(app);
   let runtime: Runtime | undefined;
   try {
@@ -81,6 +95,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoStack> {
     telegram,
     app,
     activity,
+    scriptClock: clock,
     newUser: (languageCode) =>
       telegram.user({
         firstName: "Айгуль",

@@ -1,18 +1,19 @@
-import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFileSync, writeFileSync } from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
 import { parseScript, playScript, ScriptError } from "../demo/script.js";
 import { type DemoStack, startDemo } from "../demo/stack.js";
 import { TranscriptWriter } from "../demo/transcript.js";
 import type { ChatMessageView } from "../doubles/telegram/index.js";
 
 // The demo's scripted sessions, played against the real bot, the sandbox and the emulator in
-// this process; the transcript is what a person would read in the chat.
+// this process; the transcript is what a person would read in the chat. Each script runs in a
+// fresh demo on the script clock (demo/clock.ts), as `npm run demo -- --script` runs it, and
+// its whole transcript must equal its golden file in demo/transcripts/.
+
+const REGENERATE = "UPDATE_GOLDEN=1 npx vitest run test/demo-script.test.ts";
 
 let stack: DemoStack;
-beforeAll(async () => {
-  stack = await startDemo({ logLevel: "silent" });
-});
-afterAll(async () => {
+afterEach(async () => {
   await stack?.stop();
 });
 
@@ -33,9 +34,10 @@ describe("npm run demo -- --script", () => {
     ["kk", "Тапсырыстар · 10 беттің 2-беті"],
   ] as const) {
     it(`plays demo/scripts/${locale}.txt: linking, orders paging, an import with its summary`, async () => {
-      const imports = stack.sandbox.requestsTo("/api/seller/v1/products/import").length;
+      stack = await startDemo({ logLevel: "silent", scripted: true });
       const steps = parseScript(readFileSync(`demo/scripts/${locale}.txt`, "utf8"));
       const transcript = await playScript(stack, steps);
+
       const lines = transcript.split("\n");
       const replyTo = (input: string) => lines.slice(lines.indexOf(input) + 1).join("\n");
 
@@ -62,10 +64,21 @@ describe("npm run demo -- --script", () => {
       expect(transcript).toContain(title);
       expect(transcript).toContain("BRAND_NOT_FOUND");
       // The Seller API received one import request of the 4 valid products.
-      const sent = stack.sandbox.requestsTo("/api/seller/v1/products/import").slice(imports);
+      const sent = stack.sandbox.requestsTo("/api/seller/v1/products/import");
       const posts = sent.filter((r) => r.method === "POST");
       expect(posts).toHaveLength(1);
       expect((posts[0]!.body as { products: unknown[] }).products).toHaveLength(4);
+      // Times come from the script clock: the import at its step's minute, whenever this runs.
+      expect(replyTo("> /jobs")).toContain("20.11.2026 21:");
+
+      // Word for word what the golden file shows (docs/demo.md shows the files).
+      const golden = `demo/transcripts/${locale}.txt`;
+      if (process.env.UPDATE_GOLDEN === "1") writeFileSync(golden, transcript);
+      expect(
+        transcript,
+        `the transcript of demo/scripts/${locale}.txt differs from ${golden}; if the change is ` +
+          `meant, regenerate the golden files: ${REGENERATE}`,
+      ).toBe(readFileSync(golden, "utf8"));
     }, 60_000);
   }
 

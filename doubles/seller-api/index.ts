@@ -54,6 +54,8 @@ export interface SellerSandboxOptions {
   preIssuedLinkTokens?: number;
   /** a new order arrives every this many ms (status NEW, created now); default never */
   newOrderEveryMs?: number;
+  /** the service's clock (new orders, link confirmations); default Date.now */
+  now?: () => number;
 }
 
 export interface SellerSandbox {
@@ -104,7 +106,8 @@ export async function startSellerSandbox(opts: SellerSandboxOptions = {}): Promi
     opts.clientSecret,
     opts.tokenTtlSeconds ?? 3600,
   );
-  const links = new LinkStore();
+  const now = opts.now ?? Date.now;
+  const links = new LinkStore(now);
   const linkTokens = Array.from({ length: opts.preIssuedLinkTokens ?? 5 }, (_, i) =>
     links.issue({ token: `lt_sandbox_${i + 1}` }),
   );
@@ -132,7 +135,7 @@ export async function startSellerSandbox(opts: SellerSandboxOptions = {}): Promi
   const { port } = server.address() as AddressInfo;
   const arrivals =
     opts.newOrderEveryMs && opts.newOrderEveryMs > 0
-      ? setInterval(() => catalog.addArrivingOrder(Date.now()), opts.newOrderEveryMs)
+      ? setInterval(() => catalog.addArrivingOrder(now()), opts.newOrderEveryMs)
       : undefined;
   arrivals?.unref();
   state.baseUrl = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
@@ -164,8 +167,8 @@ export async function startSellerSandbox(opts: SellerSandboxOptions = {}): Promi
     jobs: jobs.jobs,
     addOrder: (o) =>
       o === undefined
-        ? catalog.addArrivingOrder(Date.now())
-        : catalog.addOrder({ ...o, at: o.at ?? Date.now() }),
+        ? catalog.addArrivingOrder(now())
+        : catalog.addOrder({ ...o, at: o.at ?? now() }),
     seed,
     setStock: (id, change) => catalog.setStock(id, change),
     products: catalog.products,

@@ -10,11 +10,14 @@ export class LinkStore {
   private readonly links = new Map<number, LinkInfo>();
   private counter = 0;
 
+  /** `now`: the service's clock (link tokens' expiry, confirmation times). */
+  constructor(private readonly now: () => number = Date.now) {}
+
   /** Telegram deep-link safe: [A-Za-z0-9_], under 64 chars. */
   issue(opts: { expiresInMs?: number; token?: string } = {}): string {
     const token = opts.token ?? `lt_${++this.counter}_${randomBytes(8).toString("hex")}`;
     this.tokens.set(token, {
-      expiresAt: Date.now() + (opts.expiresInMs ?? DEFAULT_TTL_MS),
+      expiresAt: this.now() + (opts.expiresInMs ?? DEFAULT_TTL_MS),
       used: false,
     });
     return token;
@@ -23,13 +26,13 @@ export class LinkStore {
   /** Consumes the token; false when unknown, used or expired. */
   confirm(token: string, chatId: number, userName: string, languageCode: string): boolean {
     const t = this.tokens.get(token);
-    if (!t || t.used || t.expiresAt <= Date.now()) return false;
+    if (!t || t.used || t.expiresAt <= this.now()) return false;
     t.used = true;
     this.links.set(chatId, {
       isActive: true,
       languageCode,
       userName,
-      confirmedAt: new Date().toISOString(),
+      confirmedAt: new Date(this.now()).toISOString(),
     });
     return true;
   }
