@@ -6,6 +6,7 @@ import ExcelJS from "exceljs";
 import { afterEach, describe, expect, it } from "vitest";
 import { SEED_BASE_DATE_MS, type SeedOrder } from "../doubles/seller-api/index.js";
 import type { ChatMessageView, UserDriver } from "../doubles/telegram/index.js";
+import { parseTypedPeriod, presetPeriod } from "../src/orders-export/period.js";
 import { send } from "./support/chat.js";
 import { type RunningClock, runningClock } from "./support/clock.js";
 import { type Harness, linkUser, startHarness } from "./support/harness.js";
@@ -291,6 +292,52 @@ function expectOrders(harness: Harness, book: Book, lang: Lang, expected: SeedOr
 const listRequests = (harness: Harness) =>
   harness.api.requestsTo(ORDERS).map((r) => r.body as Record<string, unknown>);
 
+describe("the period of an orders export", () => {
+  it("reads a day or a range typed with a hyphen, an en or em dash, spaced or not", () => {
+    const week = { from: almatyMidnight("2026-11-01"), to: almatyMidnight("2026-11-15") };
+    for (const text of [
+      "01.11.2026–14.11.2026",
+      "01.11.2026 - 14.11.2026",
+      "1.11.2026-14.11.2026",
+      " 01.11.2026 — 14.11.2026 ",
+    ]) {
+      expect(parseTypedPeriod(text, "Asia/Almaty"), text).toMatchObject({ ok: true, period: week });
+    }
+    expect(parseTypedPeriod("14.11.2026", "Asia/Almaty")).toMatchObject({
+      ok: true,
+      period: { from: almatyMidnight("2026-11-14"), to: almatyMidnight("2026-11-15") },
+    });
+    for (const text of [
+      "",
+      "14.11",
+      "2026-11-14",
+      "29.02.2026",
+      "14.13.2026",
+      "01.11.2026 по 14.11.2026",
+    ]) {
+      expect(parseTypedPeriod(text, "Asia/Almaty"), text).toEqual({
+        ok: false,
+        reason: "unreadable",
+      });
+    }
+    expect(parseTypedPeriod("14.11.2026–01.11.2026", "Asia/Almaty")).toMatchObject({
+      ok: false,
+      reason: "reversed",
+    });
+  });
+
+  it("counts today and the last days in TIME_ZONE, not in UTC", () => {
+    // 2026-11-20 01:00 in Almaty is still the 19th in UTC
+    const now = almatyMidnight("2026-11-20") + HOUR;
+    expect(presetPeriod(1, now, "Asia/Almaty")).toMatchObject({
+      from: almatyMidnight("2026-11-20"),
+      to: almatyMidnight("2026-11-21"),
+    });
+    expect(presetPeriod(7, now, "Asia/Almaty").from).toBe(almatyMidnight("2026-11-14"));
+    expect(presetPeriod(30, now, "Asia/Almaty").firstDay).toBe("2026-10-22");
+  });
+});
+
 describe("orders to Excel", () => {
   it.each(["ru", "kk"] as const)(
     "a 7-day export holds every order of the period and no other, with stored totals (%s)",
@@ -373,7 +420,13 @@ describe("orders to Excel", () => {
   it("takes one typed day (ru), and the conversation ends with it", async () => {
     const { h, user } = await startLinked("ru");
     const menu = await openMenu(user, "ru");
-    const before = user.lastBotMessage()!.messageId;
+    // /cancel leaves the question: dates typed then are not taken
+    let before = user.lastBotMessage()!.messageId;
+    await user.pressButton("Свои даты", { messageId: menu.messageId });
+    await user.waitForBotMessage("01.11.2026–14.11.2026", { after: before });
+    expect((await send(user, "/cancel")).text).toBe("Отменено.");
+    expect((await say(user, "18.11.2026")).text).not.toContain("Выгружаю");
+    before = user.lastBotMessage()!.messageId;
     await user.pressButton("Свои даты", { messageId: menu.messageId });
     await user.waitForBotMessage("01.11.2026–14.11.2026", { after: before });
     const day = "2026-11-18";
