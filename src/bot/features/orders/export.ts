@@ -144,11 +144,14 @@ function datesConversation(deps: FeatureDeps, queries: ListQueries) {
       if (text.startsWith("/")) await conversation.halt({ next: true });
       const typed = parseTypedPeriod(text, zone);
       if (typed.ok) {
-        await conversation.external(async (outer) => {
-          const query = await queries.load("orders", qid);
-          if (!query) return void (await outer.reply(outer.t("list-outdated")));
-          await startExport(outer, deps, query, typed.period);
-        });
+        // The chat must still be linked when the dates come, as for any seller-data request.
+        await conversation.external((outer) =>
+          deps.requireLink(outer, async () => {
+            const query = await queries.load("orders", qid);
+            if (!query) return void (await outer.reply(outer.t("list-outdated")));
+            await startExport(outer, deps, query, typed.period);
+          }),
+        );
         return;
       }
       await answer.reply(
