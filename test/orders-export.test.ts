@@ -468,17 +468,25 @@ describe("orders to Excel", () => {
     h.api.clearRequests();
     const progressTexts: string[] = [];
     // every page takes "two seconds": each one is worth a progress edit
+    let listed = 0;
+    const arrived: number[] = [];
     h.api.setLatency((path) => {
       if (path.startsWith(ORDERS)) {
         const progress = user.botMessages().find((m) => m.text.includes("Выгружаю заказы"));
         if (progress) progressTexts.push(progress.text);
         clock.set(clock.now() + 2000);
+        // three orders arrive while page 2 is asked for: page 2 now starts with the end of page 1
+        if (++listed === 2) {
+          for (let i = 0; i < 3; i++) arrived.push(h.api.addOrder({ at: NOW - 1000 }).orderId);
+        }
       }
       return 0;
     });
     const { book, progress } = await exportFile(user, "ru", menu, "7 дней");
+    // the arrivals came after page 1 was read: the file holds the rest, each line once
     const expected = ordersBetween(h, almatyMidnight("2026-11-14"), almatyMidnight("2026-11-21"));
     expect(expected.length).toBeGreaterThan(200);
+    expect(arrived).toHaveLength(3);
     expectOrders(h, book, "ru", expected);
 
     const pages = listRequests(h).map((b) => b.pageNumber);
