@@ -16,3 +16,10 @@ export const ordersStatusButton = callbackCodec("ords1", [
   ["q", "key"],
   ["i", "int"],
 ] as const);
+/** `ordx1:<query id>`: the period menu of an Excel export of that list (its filter and search). */
+export const ordersExportButton = callbackCodec("ordx1", [["q", "key"]] as const);
+/** `ordxp1:<query id>:<days>`: export the last 1, 7 or 30 days; 0: ask for dates. */
+export const ordersExportPeriodButton = callbackCodec("ordxp1", [
+  ["q", "key"],
+  ["d", "int"],
+] as const);

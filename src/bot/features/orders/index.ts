@@ -12,12 +12,18 @@ import {
   ordersPageButton,
   ordersStatusButton,
 } from "./buttons.js";
+import { registerOrdersExport } from "./export.js";
 import { orderDetailsScreen, ordersListScreen, statusMenuScreen } from "./screens.js";
 import { orderStatusChoices } from "./statuses.js";
 
 export const ORDERS_COMMAND = menuCommand("orders", 10);
 
-/** `/orders [search]`: newest orders first, paged in place, with details and a status filter. */
+export { showOrdersExport } from "./export.js";
+
+/**
+ * `/orders [search]`: newest orders first, paged in place, with details, a status filter and
+ * an Excel export of what the list shows.
+ */
 export function createOrdersFeature(deps: FeatureDeps) {
   const composer = new Composer<BotContext>();
   const kv = deps.storage.kv;
@@ -59,5 +65,6 @@ export function createOrdersFeature(deps: FeatureDeps) {
     await edit(ctx, await ordersListScreen(deps, ctx, qid, query, 1));
   });
 
+  registerOrdersExport(composer, deps, queries);
   return composer;
 }

@@ -13,6 +13,7 @@ import type { Screen } from "../../screens/screen.js";
 import { withTyping } from "../../screens/typing.js";
 import {
   orderOpenButton,
+  ordersExportButton,
   ordersFilterButton,
   ordersPageButton,
   ordersStatusButton,
@@ -25,16 +26,22 @@ export const ORDERS_PAGE_SIZE = 6;
 
 const localeOf = async (ctx: BotContext) => (await ctx.i18n.getLocale()) as Locale;
 
-function requestOf(query: ListQuery, page: number): OrderListRequest {
-  const filters: OrderListRequest["filters"] = {};
+/** The list's search and status filter as the Seller API takes them; undefined: none. */
+export function filtersOf(query: ListQuery): OrderListRequest["filters"] {
+  const filters: NonNullable<OrderListRequest["filters"]> = {};
   if (query.search) filters.search = query.search;
   if (query.status) filters.orderStatus = [query.status];
+  return Object.keys(filters).length > 0 ? filters : undefined;
+}
+
+function requestOf(query: ListQuery, page: number): OrderListRequest {
+  const filters = filtersOf(query);
   return {
     pageNumber: page,
     pageSize: ORDERS_PAGE_SIZE,
     sortBy: "createdDate",
     sortDirection: "desc",
-    ...(Object.keys(filters).length > 0 ? { filters } : {}),
+    ...(filters ? { filters } : {}),
   };
 }
 
@@ -56,7 +63,7 @@ export async function fetchOrdersPage(
 }
 
 /** Lines that say what the list is narrowed to. */
-function filterLines(ctx: BotContext, query: ListQuery): string[] {
+export function filterLines(ctx: BotContext, query: ListQuery): string[] {
   const lines = searchLines(ctx, query);
   if (query.status) {
     lines.push(
@@ -81,6 +88,10 @@ export async function ordersListScreen(
     ctx.t("orders-filter-button"),
     ordersFilterButton.encode({ q: qid, page }),
   );
+  const exportButton = InlineKeyboard.text(
+    ctx.t("orders-export-button"),
+    ordersExportButton.encode({ q: qid }),
+  );
   const narrowed = Boolean(query.search || query.status);
   const openButtons = orders.map((order) =>
     InlineKeyboard.text(
@@ -95,7 +106,7 @@ export async function ordersListScreen(
     pages,
     headLines: filterLines(ctx, query),
     items: orders.map((order) => orderListItem(ctx.t, order, fmt)),
-    rows: [...grid(openButtons, 3), [filterButton]],
+    rows: [...grid(openButtons, 3), [filterButton, exportButton]],
     empty: {
       lines: [...filterLines(ctx, query), ctx.t(narrowed ? "orders-no-hits" : "orders-empty")],
       rows: query.status ? [[filterButton]] : [],
