@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parse } from "csv-parse/sync";
 import { crlf, encodeCp1251 } from "../doubles/files/encode.js";
-import { createImportReader } from "../src/import/read/index.js";
+import { createImportReader } from "../src/import/index.js";
 
 const SKUS = 10_000;
 const RUNS = 5;

@@ -1,8 +1,6 @@
 import type { Locale, Translate } from "../i18n.js";
-import type { LocalizedText, Order } from "../seller-api/schemas.js";
-import { formatMoney, formatNumber } from "../text/format.js";
-import { escapeHtml } from "../text/html.js";
-import { localized, shorten } from "../text/text.js";
+import type { LocalizedText, Order } from "../seller-api/index.js";
+import { escapeHtml, formatMoney, formatNumber, localized, shorten } from "../text/index.js";
 import { renderChart } from "./chart.js";
 import type { AlertContext, AlertRound } from "./context.js";
 import type { DayFigures } from "./day-figures.js";

@@ -1,4 +1,4 @@
-import type { Order } from "../seller-api/schemas.js";
+import type { Order } from "../seller-api/index.js";
 import type { AlertContext } from "./context.js";
 import { parseApiDate } from "./time.js";
 

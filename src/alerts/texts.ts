@@ -1,7 +1,12 @@
 import type { Locale, Translate } from "../i18n.js";
-import { formatDateTime, formatMoney, formatNumber } from "../text/format.js";
-import { escapeHtml } from "../text/html.js";
-import { localized, shorten } from "../text/text.js";
+import {
+  escapeHtml,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  localized,
+  shorten,
+} from "../text/index.js";
 import type { OrderAlert } from "./orders.js";
 import type { StockAlert } from "./stock.js";
 import { durationParts, formatClock, localTime } from "./time.js";

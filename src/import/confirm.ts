@@ -1,7 +1,6 @@
 import type { Translate } from "../i18n.js";
-import type { ImportProduct } from "../seller-api/schemas.js";
-import { escapeHtml } from "../text/html.js";
-import { shorten } from "../text/text.js";
+import type { ImportProduct } from "../seller-api/index.js";
+import { escapeHtml, shorten } from "../text/index.js";
 import type { FileFormat, ReadingInfo } from "./types.js";
 
 /**

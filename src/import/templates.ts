@@ -1,4 +1,4 @@
-import type { ImportProduct } from "../seller-api/schemas.js";
+import type { ImportProduct } from "../seller-api/index.js";
 import { PRODUCT_COLUMNS, SKU_COLUMNS } from "./read/columns.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { ImportProduct } from "../seller-api/schemas.js";
+import type { ImportProduct } from "../seller-api/index.js";
 
 /**
  * Shared vocabulary of the import: the reader turns a seller's file into products that keep

@@ -1,5 +1,5 @@
 import type { Locale } from "../i18n.js";
-import type { LocalizedText } from "../seller-api/schemas.js";
+import type { LocalizedText } from "../seller-api/index.js";
 
 /** One line of API text, whitespace collapsed and cut to `max` characters with "…". */
 export function shorten(text: string | null | undefined, max: number): string {

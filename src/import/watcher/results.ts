@@ -1,5 +1,5 @@
 import { normalizeStatus } from "../../config.js";
-import type { ImportInfo } from "../../seller-api/schemas.js";
+import type { ImportInfo } from "../../seller-api/index.js";
 import type { SourceRef } from "../types.js";
 import type { SentBatch, WatchedDocument } from "./types.js";
 

@@ -1,13 +1,18 @@
 import { GrammyError, InlineKeyboard, InputFile } from "grammy";
 import type { Locale } from "../../../i18n.js";
-import { confirmationBlock } from "../../../import/confirm.js";
-import { TELEGRAM_DOWNLOAD_LIMIT } from "../../../import/download.js";
-import { newDraftId } from "../../../import/draft.js";
-import { megabytes, type Prepared } from "../../../import/prepare.js";
-import { fitMessage, rejectionText } from "../../../import/problems.js";
-import { reportFileName } from "../../../import/report.js";
-import { type ImportJob, ProgressMessage } from "../../../import/sender/index.js";
-import { escapeHtml } from "../../../text/html.js";
+import {
+  confirmationBlock,
+  fitMessage,
+  type ImportJob,
+  megabytes,
+  newDraftId,
+  type Prepared,
+  ProgressMessage,
+  rejectionText,
+  reportFileName,
+  TELEGRAM_DOWNLOAD_LIMIT,
+} from "../../../import/index.js";
+import { escapeHtml } from "../../../text/index.js";
 import type { BotContext } from "../../context.js";
 import type { FeatureDeps } from "../../deps.js";
 import { IMPORT_CONVERSATION } from "./conversation.js";

@@ -1,8 +1,6 @@
-import { daysLeft, salesPerDay } from "../../../alerts/estimate.js";
-import type { Alerts } from "../../../alerts/index.js";
-import type { ChatTarget } from "../../../alerts/settings.js";
-import { readStockSnapshot } from "../../../alerts/stock.js";
-import type { LocalizedText, ProductDetail } from "../../../seller-api/schemas.js";
+import type { Alerts, ChatTarget } from "../../../alerts/index.js";
+import { daysLeft, readStockSnapshot, salesPerDay } from "../../../alerts/index.js";
+import type { LocalizedText, ProductDetail } from "../../../seller-api/index.js";
 import { directoryKey } from "../../catalog.js";
 import type { FeatureDeps } from "../../deps.js";
 import { ignoreFailure } from "../../errors/ignored.js";

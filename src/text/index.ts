@@ -1,0 +1,18 @@
+export {
+  createFormatters,
+  type Formatters,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  type LocaleFormatters,
+  parseIsoInstant,
+} from "./format.js";
+export { escapeHtml } from "./html.js";
+export {
+  fitBlocks,
+  fitBlocksCounted,
+  htmlToText,
+  localized,
+  shorten,
+  shortenText,
+} from "./text.js";
