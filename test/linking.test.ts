@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { manualClock } from "./support/clock.js";
 import { type Harness, linkUser, restartBot, startHarness } from "./support/harness.js";
 
 let h: Harness | undefined;
@@ -173,6 +174,25 @@ describe("linking a seller's chat", () => {
     expect(menu.text).toContain(
       "/settings — жаңа тапсырыстар мен қалдықтар туралы хабарландырулар",
     );
+  });
+
+  it("reuses a link status for a minute of the app's clock, then reads it again", async () => {
+    const clock = manualClock();
+    h = await startHarness({ clock });
+    const user = h.tg.user({ languageCode: "ru" });
+    await linkUser(h, user);
+    const reads = () => h!.api.requestsTo("/api/seller/v1/telegram/status").length;
+    const afterLink = reads();
+    await user.sendCommand("/jobs");
+    await user.waitForBotMessage(/Импортов пока не было/);
+    await user.sendCommand("/help");
+    const help = await user.waitForBotMessage(/^Что я умею/);
+    expect(reads()).toBe(afterLink);
+
+    await clock.advance(61_000);
+    await user.sendCommand("/jobs");
+    await user.waitForBotMessage(/Импортов пока не было/, { after: help.messageId });
+    expect(reads()).toBe(afterLink + 1);
   });
 
   it("keeps sessions in Redis when REDIS_URL is set", async () => {

@@ -7,7 +7,7 @@ import { fallbackFeature } from "./fallback.js";
 import { importFeature } from "./import/index.js";
 import { jobsFeature } from "./jobs.js";
 import { languageFeature } from "./language.js";
-import { linkingFeature } from "./linking.js";
+import { linkingFeature } from "./linking/index.js";
 import { ordersFeature } from "./orders/index.js";
 import { productsFeature } from "./products/index.js";
 import { startFeature } from "./start.js";

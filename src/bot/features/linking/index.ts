@@ -1,18 +1,24 @@
 import { type Conversation, createConversation } from "@grammyjs/conversations";
 import { Composer } from "grammy";
-import { type I18nInstance, type Locale, localeOfLinkStatus } from "../../i18n.js";
-import type { Logger } from "../../logger.js";
-import type { BotMetrics } from "../../metrics.js";
-import type { SellerApi } from "../../seller-api/index.js";
-import { SellerApiError } from "../../seller-api/index.js";
-import type { KeyValueStore } from "../../storage/index.js";
-import { escapeHtml, formatDateTime } from "../../text/index.js";
-import type { BotContext, ConversationContext, LinkCache } from "../context.js";
-import type { Feature } from "../deps.js";
-import { apiErrorMessageKey } from "../errors/user-messages.js";
-import type { LinkStatus } from "../link-status.js";
-import { helpText, type MenuCommand, menuCommand } from "../menu.js";
-import { createLinkThrottle, type LinkAttempter, type LinkThrottle } from "./link-throttle.js";
+import type { Clock } from "../../../clock.js";
+import { type I18nInstance, type Locale, localeOfLinkStatus } from "../../../i18n.js";
+import type { Logger } from "../../../logger.js";
+import type { BotMetrics } from "../../../metrics.js";
+import type { SellerApi } from "../../../seller-api/index.js";
+import { SellerApiError } from "../../../seller-api/index.js";
+import type { KeyValueStore } from "../../../storage/index.js";
+import { escapeHtml, formatDateTime } from "../../../text/index.js";
+import type { BotContext, ConversationContext, LinkCache } from "../../context.js";
+import type { Feature } from "../../deps.js";
+import { apiErrorMessageKey } from "../../errors/user-messages.js";
+import type { LinkStatus } from "../../link-status.js";
+import { helpText, type MenuCommand, menuCommand } from "../../menu.js";
+import {
+  createLinkThrottle,
+  DEFAULT_LINK_THROTTLE,
+  type LinkAttempter,
+  type LinkThrottle,
+} from "./throttle.js";
 
 const STATUS = menuCommand("status", 80);
 const LINK = menuCommand("link", 90);
@@ -38,6 +44,8 @@ interface LinkingDeps {
   seller: SellerApi;
   /** Link status reads under the one cache rule. */
   links: LinkStatus;
+  /** The time of failed attempts' waits. */
+  clock: Clock;
   /** The menu, shown with the greeting of a new link. */
   menu: readonly MenuCommand[];
   timeZone: string;
@@ -236,7 +244,7 @@ async function replyStatus(deps: LinkingDeps, ctx: BotContext) {
 
 function createLinkingFeature(deps: LinkingDeps) {
   const composer = new Composer<BotContext>();
-  const throttle = createLinkThrottle(deps.kv);
+  const throttle = createLinkThrottle(deps.kv, DEFAULT_LINK_THROTTLE, deps.clock);
   composer.use(createConversation(linkConversationOf(deps, throttle), LINK_CONVERSATION));
   composer.command("start", async (ctx, next) => {
     const payload = ctx.match.trim();
@@ -264,6 +272,7 @@ export const linkingFeature: Feature = {
     createLinkingFeature({
       seller: deps.seller,
       links: deps.links,
+      clock: deps.clock,
       menu: deps.menu,
       i18n: deps.i18n,
       logger: deps.logger,
