@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import { Api } from "grammy";
+import { Api, GrammyError } from "grammy";
 import { Redis } from "ioredis";
 import { type Alerts, createAlerts } from "./alerts/index.js";
 import {
@@ -173,7 +173,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     metrics,
     async init() {
       await bot.init();
-      await registerMenu(bot.api, i18n, BOT_MENU);
+      await registerMenuOnce(config, logger, i18n);
     },
     async close() {
       await imports.sender.stop(options.stopTimeoutMs ?? SENDER_STOP_MS);
@@ -188,6 +188,24 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
       await storage.close();
     },
   };
+}
+
+/**
+ * The command menu, once getMe has proved the Bot API root: cosmetic, so a failure is a warning
+ * and the bot starts without it (commands still work; the next start registers it again). One
+ * attempt, through an Api of its own: bot.api's retries of a 5xx would hold the start ~45 s.
+ */
+async function registerMenuOnce(config: Config, logger: Logger, i18n: BotI18n): Promise<void> {
+  const api = new Api(config.botToken, { apiRoot: config.botApiRoot });
+  try {
+    await registerMenu(api, i18n, BOT_MENU);
+  } catch (error) {
+    const answer = error instanceof GrammyError ? `${error.error_code} ${error.description}` : "";
+    logger.warn(
+      { err: answer || (error as Error)?.name, setting: "BOT_API_ROOT" },
+      "Telegram did not take the command menu (setMyCommands); the bot runs without it, its commands still work, and the next start registers it again",
+    );
+  }
 }
 
 /**

@@ -47,10 +47,19 @@ function valuesById(deps: FeatureDeps) {
   });
 }
 
+/** Why a card may show ids instead of names: the card itself matters more than its labels. */
+const unnamed = (what: string) => `${what} names unreadable; the card shows their ids`;
+
 async function directoryNames(deps: FeatureDeps, product: ProductDetail) {
   const [attributes, valueNames] = await Promise.all([
-    attributesById(deps).catch(() => ({}) as Record<string, { name: string }>),
-    valuesById(deps).catch(() => ({}) as Record<string, string>),
+    attributesById(deps).catch((error: unknown) => {
+      deps.logger.info({ err: (error as Error)?.name }, unnamed("attribute"));
+      return {} as Record<string, { name: string }>;
+    }),
+    valuesById(deps).catch((error: unknown) => {
+      deps.logger.info({ err: (error as Error)?.name }, unnamed("attribute value"));
+      return {} as Record<string, string>;
+    }),
   ]);
   const attributeNames: Record<string, string> = {};
   for (const a of product.attributes ?? []) {
