@@ -112,7 +112,7 @@ function deliveryMetrics(registry: Registry) {
   };
 }
 
-/** Alerts (issue 13): the alert metrics, reported by src/alerts through `AlertMetrics`. */
+/** Alerts: the alert metrics, reported by src/alerts through `AlertMetrics`. */
 function alertMetrics(registry: Registry): AlertMetrics {
   const sent = new Counter({
     name: `${PREFIX}alerts_sent_total`,

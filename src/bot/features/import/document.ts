@@ -110,7 +110,7 @@ async function offer(ctx: BotContext, deps: FeatureDeps, read: ReadDocument, job
 
 /**
  * A document dropped into a linked chat: one status message, the file read and checked, then
- * the confirmation (always asked, issue 10) which the import conversation waits for; not a
+ * the confirmation (always asked) which the import conversation waits for; not a
  * product list → one clear message. The reading happens here, in the update, so the
  * conversation's replays repeat nothing of it.
  */
