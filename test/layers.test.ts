@@ -38,7 +38,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   "src/alerts": LOWER,
   // The catalog's export writes files a seller may import again: it may use the import's face.
   "src/catalog": [...LOWER, "src/import"],
-  "src/metrics.ts": ["src/logger.ts", "src/alerts", "src/seller-api", "src/import"],
+  "src/metrics.ts": ["src/logger.ts", "src/alerts", "src/seller-api"],
   "src/bot": [...LOWER, "src/import", "src/alerts", "src/catalog", "src/metrics.ts"],
   "src/app.ts": [...LOWER, "src/import", "src/alerts", "src/catalog", "src/metrics.ts", "src/bot"],
   "src/runtime": [...LOWER, "src/metrics.ts", "src/app.ts"],
