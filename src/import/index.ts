@@ -1,3 +1,8 @@
+/**
+ * The import's public entry: what the app wires (reader, service, watcher) and what the bot's
+ * import feature shows (limits, texts of problems and of the confirmation). The rest of
+ * src/import is its own business.
+ */
 export { confirmationBlock } from "./confirm.js";
 export { TELEGRAM_DOWNLOAD_LIMIT } from "./download.js";
 export { DRAFT_TTL_MS, newDraftId } from "./draft.js";

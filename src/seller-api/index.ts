@@ -1,3 +1,4 @@
+/** The Seller API client's public entry: the client, its errors, its schemas and types. */
 export { createSellerApi, type SellerApi, type SellerApiCall } from "./client.js";
 export { createSellerApiDeadlines, type SellerApiDeadlines } from "./deadline.js";
 export { type FieldError, SellerApiError, type SellerApiErrorKind } from "./errors.js";

@@ -1,3 +1,4 @@
+/** Texts for chats: HTML escaping, shortening, localized values, formatters per locale. */
 export {
   createFormatters,
   type Formatters,
