@@ -54,7 +54,7 @@ describe("a hanging Seller API", () => {
 });
 
 describe("the deadline of an update", () => {
-  it("does not follow work that outlives the update", async () => {
+  it("does not follow work that outlives the update, nor reach another app in the process", async () => {
     const { createSellerApiDeadlines } = await import("../src/seller-api/index.js");
     const deadlines = createSellerApiDeadlines();
     const otherApp = createSellerApiDeadlines();
