@@ -6,7 +6,7 @@ import { startBotApiEmulator } from "../doubles/telegram/index.js";
 import { type App, createApp } from "../src/app.js";
 import { parseConfig } from "../src/config.js";
 import { createLogger } from "../src/logger.js";
-import { startPolling } from "../src/runtime/polling.js";
+import { startPolling } from "../src/runtime/index.js";
 
 /** What a benchmark runs against: the emulator, the sandbox and the real app(s). */
 export interface Bed {

@@ -1,5 +1,5 @@
 /**
- * Fairness under a flood (issue 11): one chat sends 300 messages in 5 s while 20 other chats
+ * Fairness under a flood: one chat sends 300 messages in 5 s while 20 other chats
  * each send /help once during the flood; then the flooder asks /help once its window has
  * passed. Prints how long the other chats waited for their answers (bound 2 s), how much of
  * the flood was let in, and whether the flooder is answered again afterwards.

@@ -3,7 +3,7 @@
  * CSV from Russian Excel (~3 000 products grouped by productKey, Cyrillic names, descriptions
  * with quotes, `;` and line breaks). Compares `readImportFile` end to end with csv-parse alone
  * (decode + parse) on the same bytes. `readImportFile` reads in a worker thread (bounded
- * reading, issue 11): the first run includes starting the worker, and the peak RSS includes
+ * reading): the first run includes starting the worker, and the peak RSS includes
  * the worker's own heap and the result copied back. Each variant runs in its own child process (with
  * --expose-gc) so its peak RSS is its own.
  *
@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parse } from "csv-parse/sync";
 import { crlf, encodeCp1251 } from "../doubles/files/encode.js";
-import { createImportReader } from "../src/import/read/index.js";
+import { createImportReader } from "../src/import/index.js";
 
 const SKUS = 10_000;
 const RUNS = 5;

@@ -1,5 +1,5 @@
 /**
- * One pace for everything the bot sends (issue 12): 500 import summaries due at once, sent as
+ * One pace for everything the bot sends: 500 import summaries due at once, sent as
  * bulk, while 200 users press a button (one every 50 ms) that the bot answers with a message.
  * One instance, then two instances sharing Redis (each sends half the summaries). Telegram is
  * the emulator with flood control: it refuses past 30 messages in any second, as Telegram does.

@@ -29,3 +29,17 @@ cmd-link = Кабинетті байланыстыру
 cmd-language = Тіл: русский / қазақша
 cmd-help = Анықтама
 cmd-cancel = Ағымдағы әрекеттен бас тарту
+
+# /help: one line per menu command, in the menu's order (src/bot/menu.ts).
+help-orders = жаңа тапсырыстар (іздеу: <code>/orders мәтін</code>)
+help-products = тауарлар мен олардың SKU-лары (тауар карточкасы: <code>/products id</code>)
+help-import = JSON, CSV немесе XLSX файлынан карточкаларды импорттау: файлды чатқа жай ғана жіберіңіз
+help-jobs = менің импорттарым мен олардың нәтижелері
+help-categories = импортқа арналған санаттар мен олардың id-лері
+help-brands = импортқа арналған брендтер мен олардың id-лері
+help-attributes = импортқа арналған сипаттамалар мен олардың мәндері (<code>/attributes санат id-і</code>)
+help-status = байланыстыру күйі
+help-link = сатушы кабинетін ауыстыру
+help-language = тіл
+help-help = осы тізім
+help-cancel = ағымдағы әрекеттен бас тарту

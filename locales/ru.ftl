@@ -29,3 +29,17 @@ cmd-link = Привязать кабинет
 cmd-language = Язык: русский / қазақша
 cmd-help = Помощь
 cmd-cancel = Отменить текущее действие
+
+# /help: one line per menu command, in the menu's order (src/bot/menu.ts).
+help-orders = новые заказы (поиск: <code>/orders текст</code>)
+help-products = товары и их SKU (карточка товара: <code>/products id</code>)
+help-import = импорт карточек из файла JSON, CSV или XLSX: просто пришлите файл в чат
+help-jobs = мои импорты и их результаты
+help-categories = категории и их id для импорта
+help-brands = бренды и их id для импорта
+help-attributes = характеристики и их значения для импорта (<code>/attributes id категории</code>)
+help-status = статус привязки
+help-link = сменить кабинет продавца
+help-language = язык
+help-help = этот список
+help-cancel = отменить текущее действие

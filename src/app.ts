@@ -1,30 +1,36 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import { Api } from "grammy";
+import { Api, GrammyError } from "grammy";
 import { Redis } from "ioredis";
 import { type Alerts, createAlerts } from "./alerts/index.js";
-import { installApiTransformers } from "./bot/api-transformers.js";
-import { registerCommands } from "./bot/commands.js";
-import { apiErrorKindKey } from "./bot/errors/user-messages.js";
-import { alertCallbacks } from "./bot/features/alerts/index.js";
-import { type BotI18n, createBot, createBotI18n, type SellerBot } from "./bot/index.js";
+import {
+  alertCallbacks,
+  apiErrorKindKey,
+  BOT_MENU,
+  type BotI18n,
+  createBot,
+  createBotI18n,
+  installApiTransformers,
+  registerMenu,
+  type SellerBot,
+} from "./bot/index.js";
 import { type Clock, systemClock } from "./clock.js";
 import type { Config } from "./config.js";
-import { createImportReader } from "./import/read/index.js";
-import { createImportService, type ImportService } from "./import/service.js";
-import type { ReadImportFile } from "./import/types.js";
+import type { ReadImportFile } from "./import/index.js";
 import {
+  createImportReader,
+  createImportService,
   createImportWatcher,
+  type ImportService,
   type ImportWatcher,
   type WatcherOptions,
-} from "./import/watcher/index.js";
+} from "./import/index.js";
 import type { Logger } from "./logger.js";
 import { createMetrics, type Metrics } from "./metrics.js";
 import { createScheduler, type Scheduler } from "./scheduler/index.js";
-import { createSellerApi, type SellerApi } from "./seller-api/client.js";
+import { createSellerApi, type SellerApi } from "./seller-api/index.js";
 import { createStorage, type Storage } from "./storage/index.js";
-import { createPace, type Pace } from "./telegram/pace.js";
-import { pacedFetch } from "./telegram/paced-fetch.js";
+import { createPace, type Pace, pacedFetch } from "./telegram/index.js";
 
 export interface App {
   config: Config;
@@ -145,6 +151,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
   const bot = createBot({
     config,
     logger,
+    clock,
     seller,
     storage,
     i18n,
@@ -166,7 +173,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     metrics,
     async init() {
       await bot.init();
-      await registerCommands(bot.api, i18n);
+      await registerMenuOnce(config, logger, i18n);
     },
     async close() {
       await imports.sender.stop(options.stopTimeoutMs ?? SENDER_STOP_MS);
@@ -181,6 +188,24 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
       await storage.close();
     },
   };
+}
+
+/**
+ * The command menu, once getMe has proved the Bot API root: cosmetic, so a failure is a warning
+ * and the bot starts without it (commands still work; the next start registers it again). One
+ * attempt, through an Api of its own: bot.api's retries of a 5xx would hold the start ~45 s.
+ */
+async function registerMenuOnce(config: Config, logger: Logger, i18n: BotI18n): Promise<void> {
+  const api = new Api(config.botToken, { apiRoot: config.botApiRoot });
+  try {
+    await registerMenu(api, i18n, BOT_MENU);
+  } catch (error) {
+    const answer = error instanceof GrammyError ? `${error.error_code} ${error.description}` : "";
+    logger.warn(
+      { err: answer || (error as Error)?.name, setting: "BOT_API_ROOT" },
+      "Telegram did not take the command menu (setMyCommands); the bot runs without it, its commands still work, and the next start registers it again",
+    );
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The settings of contract section 1, parsed once at start. Nothing else reads process.env. */
+/** Every setting of the bot, parsed once at start. Nothing else reads process.env. */
 
 const DEFAULT_PENDING_STATUSES = [
   "pending",
@@ -120,7 +120,7 @@ const envSchema = z
     METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
     SESSION_TTL_DAYS: intFrom(90, 0, 3650),
     LINK_STATUS_CACHE_SECONDS: intFrom(60, 0, 3600),
-    // --- alerts (issue 13) ---
+    // --- alerts ---
     ORDER_POLL_INTERVAL_MS: intFrom(60_000, 1000, 3_600_000),
     STOCK_POLL_INTERVAL_MS: intFrom(300_000, 1000, 24 * 3_600_000),
     ALERT_DELAY_NOTICE_MS: intFrom(300_000, 0, 24 * 3_600_000),
@@ -210,7 +210,7 @@ export interface Config {
     vatRates: number[];
   };
   timeZone: string;
-  /** Alerts (issue 13); times are minutes since local midnight in `timeZone`. */
+  /** Alerts; times are minutes since local midnight in `timeZone`. */
   alerts: {
     orderPollMs: number;
     stockPollMs: number;
@@ -293,7 +293,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   };
 }
 
-/** Statuses compare ignoring case, spaces, `_` and `-` (contract section 5). */
+/** Statuses compare ignoring case, spaces, `_` and `-` (the import format's rule). */
 export function normalizeStatus(status: string): string {
   return status.toLowerCase().replace(/[\s_-]+/g, "");
 }

@@ -8,7 +8,7 @@ export const LOCALES = ["ru", "kk"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "ru";
 
-/** Telegram's `language_code` of a new user: Kazakh for `kk`, Russian otherwise (contract 2). */
+/** Telegram's `language_code` of a new user: Kazakh for `kk`, Russian otherwise. */
 export function localeOfTelegramUser(ctx: Context): Locale {
   return ctx.from?.language_code?.toLowerCase().startsWith("kk") ? "kk" : "ru";
 }

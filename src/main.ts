@@ -6,7 +6,7 @@ import { createRuntime, type Runtime, StartupError } from "./runtime/index.js";
 /** Everything must be done this long after the first signal (contract: exit 0 within 10 s). */
 const SHUTDOWN_BUDGET_MS = 9000;
 
-/** The one line a setting problem prints (contract 1: no stack trace). */
+/** The one line a setting problem prints (one line, no stack trace). */
 function configErrorLine(error: ConfigError): string {
   const hint = error.missing ? " (to see the bot without any settings: npm run demo)" : "";
   return `Configuration error: ${error.message}${hint}\n`;

@@ -1,7 +1,7 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import type { AlertMetrics } from "./alerts/context.js";
+import type { AlertMetrics } from "./alerts/index.js";
 import type { Logger } from "./logger.js";
-import type { SellerApiCall } from "./seller-api/client.js";
+import type { SellerApiCall } from "./seller-api/index.js";
 
 /** Where a Telegram message went out from: a reply to an update, or a notification (watcher). */
 export type MessageSource = "reply" | "notification";
@@ -112,7 +112,7 @@ function deliveryMetrics(registry: Registry) {
   };
 }
 
-/** Alerts (issue 13): the alert metrics, reported by src/alerts through `AlertMetrics`. */
+/** Alerts: the alert metrics, reported by src/alerts through `AlertMetrics`. */
 function alertMetrics(registry: Registry): AlertMetrics {
   const sent = new Counter({
     name: `${PREFIX}alerts_sent_total`,

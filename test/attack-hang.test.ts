@@ -54,18 +54,22 @@ describe("a hanging Seller API", () => {
 });
 
 describe("the deadline of an update", () => {
-  it("does not follow work that outlives the update", async () => {
-    const { withSellerApiDeadline, currentSellerApiDeadline } = await import(
-      "../src/seller-api/deadline.js"
-    );
+  it("does not follow work that outlives the update, nor reach another app in the process", async () => {
+    const { createSellerApiDeadlines } = await import("../src/seller-api/index.js");
+    const deadlines = createSellerApiDeadlines();
+    const otherApp = createSellerApiDeadlines();
     let later: Promise<number | undefined> | undefined;
     let inside: number | undefined;
-    await withSellerApiDeadline(1000, async () => {
-      inside = currentSellerApiDeadline();
+    let ofOtherApp: number | undefined;
+    await deadlines.within(1000, async () => {
+      inside = deadlines.current();
+      ofOtherApp = otherApp.current();
       // A background task started by the update, running after it has ended.
-      later = new Promise((resolve) => setImmediate(() => resolve(currentSellerApiDeadline())));
+      later = new Promise((resolve) => setImmediate(() => resolve(deadlines.current())));
     });
     expect(inside).toBeTypeOf("number");
+    // Each app has its own: an update of one app sets no deadline for another in the process.
+    expect(ofOtherApp).toBeUndefined();
     expect(await later).toBeUndefined();
   });
 });

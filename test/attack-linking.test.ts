@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createLinkThrottle } from "../src/bot/features/link-throttle.js";
+import { createLinkThrottle } from "../src/bot/features/linking/throttle.js";
 import type { Clock } from "../src/clock.js";
 import { createStorage } from "../src/storage/index.js";
 import { type Harness, startHarness } from "./support/harness.js";

@@ -566,7 +566,7 @@ describe("import texts", () => {
           detail: "x",
           type: "png",
           expected: "price",
-          // Issue 10's reader params: the cell as seen, where it is, what it holds.
+          // The reader's params: the cell as seen, where it is, what it holds.
           value: "1,234",
           stored: "12.345",
           cell: "F2",

@@ -13,7 +13,7 @@ afterAll(() => reader.close());
 const readImportFile = reader.read;
 
 /**
- * Bounded reading (issue 11.1): every file is read in a worker thread with a heap and a time
+ * Bounded reading: every file is read in a worker thread with a heap and a time
  * cap; hostile spreadsheets are refused before anything is inflated or filled in, naming the
  * limit; the next file is read normally.
  */

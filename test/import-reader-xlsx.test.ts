@@ -4,7 +4,7 @@ import type { ImportFileResult, ReadOptions } from "../src/import/types.js";
 import { sheetXml, type XCell, xlsxFile } from "./fixtures/import/xlsx.js";
 
 /**
- * Spreadsheet cells as the seller's program shows them (issue 10): types, number formats,
+ * Spreadsheet cells as the seller's program shows them: types, number formats,
  * formulas, layout and sheets. Read in this thread; the bounded worker path has its own file.
  */
 const OPTIONS: ReadOptions = { vatRates: [0, 12] };

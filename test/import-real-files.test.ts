@@ -1,5 +1,5 @@
 /**
- * ISSUE 10 ACCEPTANCE SUITE: sellers' real files.
+ * Sellers' real files, as their programs saved them.
  *
  * Every file under test/fixtures/real/files was saved by a real program (LibreOffice headless
  * in ru-RU, en-US and kk-KZ; openpyxl, XlsxWriter and pandas; Python's csv and json; Notepad's
@@ -10,7 +10,7 @@
  * The reader does not meet every expectation yet: the files listed in AWAITING_READER (and,
  * for the end-to-end handful, AWAITING_READER_END_TO_END) are skipped until it does (run them
  * all with `REAL_FILES=all npx vitest run test/import-real-files.test.ts`). Whoever makes one
- * pass removes it from the list; both lists are empty when issue 10 is done.
+ * pass removes it from the list; both lists are empty once the reader reads every file as its program shows it.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { isDeepStrictEqual } from "node:util";
@@ -28,7 +28,7 @@ const readImportFile = reader.read;
 const FILES = new URL("./fixtures/real/files/", import.meta.url);
 const RUN_ALL = process.env.REAL_FILES === "all";
 
-/** Files today's reader gets wrong (issue 10); emptied as the reader learns each case. */
+/** Files today's reader gets wrong; emptied as the reader learns each case. */
 const AWAITING_READER = new Set<string>([]);
 
 interface RowProblem {
@@ -254,7 +254,7 @@ async function sendAsSeller(user: UserDriver, file: string): Promise<Answer> {
   return { kind: "accepted" };
 }
 
-/** Of END_TO_END, those whose products today's reader does not send right (issue 10). */
+/** Of END_TO_END, those whose products today's reader does not send right. */
 const AWAITING_READER_END_TO_END = new Set<string>([]);
 
 /** A handful that covers CSV dialects, XLSX layouts, number cells, JSON and a refusal. */

@@ -12,7 +12,7 @@ const product = (index: number, status: string | null, skuStatus: string | null 
   skus: [{ index: 0, skuId: 1, status: skuStatus, errors: [] }],
 });
 
-describe("reading an import job's status (contract section 5)", () => {
+describe("reading an import job's status", () => {
   it("counts the contract's pending statuses as unfinished, ignoring case, spaces, _ and -", () => {
     for (const status of ["Pending", "IN_PROGRESS", "in progress", "Queued", "WAITING", "new"]) {
       expect(readJob({ products: [product(0, status)] }, 1, rules).final, status).toBe(false);

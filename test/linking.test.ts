@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { manualClock } from "./support/clock.js";
 import { type Harness, linkUser, restartBot, startHarness } from "./support/harness.js";
 
 let h: Harness | undefined;
@@ -175,6 +176,25 @@ describe("linking a seller's chat", () => {
     );
   });
 
+  it("reuses a link status for a minute of the app's clock, then reads it again", async () => {
+    const clock = manualClock();
+    h = await startHarness({ clock });
+    const user = h.tg.user({ languageCode: "ru" });
+    await linkUser(h, user);
+    const reads = () => h!.api.requestsTo("/api/seller/v1/telegram/status").length;
+    const afterLink = reads();
+    await user.sendCommand("/jobs");
+    await user.waitForBotMessage(/Импортов пока не было/);
+    await user.sendCommand("/help");
+    const help = await user.waitForBotMessage(/^Что я умею/);
+    expect(reads()).toBe(afterLink);
+
+    await clock.advance(61_000);
+    await user.sendCommand("/jobs");
+    await user.waitForBotMessage(/Импортов пока не было/, { after: help.messageId });
+    expect(reads()).toBe(afterLink + 1);
+  });
+
   it("keeps sessions in Redis when REDIS_URL is set", async () => {
     h = await startHarness({ redis: true });
     const user = h.tg.user({ languageCode: "kk" });
@@ -184,7 +204,7 @@ describe("linking a seller's chat", () => {
     await user.waitForBotMessage(/Мен не істей аламын/);
   });
 
-  it("registers the command menu in Russian, Kazakh and the default", async () => {
+  it("registers one menu in Russian, Kazakh and the default, and /help lists the same commands in the same order", async () => {
     h = await startHarness();
     expect(
       h.tg.commands({ languageCode: "ru" }).find((c) => c.command === "orders")?.description,
@@ -195,10 +215,36 @@ describe("linking a seller's chat", () => {
     // Every command a seller uses, in the order of a day's work, each described in each language.
     const order = ["orders", "products", "import", "jobs", "settings", "categories", "brands"];
     const tail = ["attributes", "status", "link", "language", "help", "cancel"];
-    for (const languageCode of ["ru", "kk", undefined]) {
-      const menu = h.tg.commands(languageCode ? { languageCode } : {});
+    const menus = {
+      ru: h.tg.commands({ languageCode: "ru" }),
+      kk: h.tg.commands({ languageCode: "kk" }),
+      default: h.tg.commands({}),
+    };
+    for (const menu of Object.values(menus)) {
       expect(menu.map((c) => c.command)).toEqual([...order, ...tail]);
       for (const c of menu) expect(c.description).not.toMatch(/^cmd-/);
+    }
+    expect(menus.default).toEqual(menus.ru);
+
+    // /help of a linked chat, in each language: the menu's commands, one line each, in order.
+    const helpOf = async (languageCode: "ru" | "kk", title: RegExp) => {
+      const user = h!.tg.user({ languageCode });
+      // The link takes the chat's language (Telegram's, sent with the token).
+      await linkUser(h!, user);
+      await user.sendCommand("/help");
+      return (await user.waitForBotMessage(title)).text.split("\n");
+    };
+    for (const [languageCode, title] of [
+      ["ru", /^Что я умею/],
+      ["kk", /^Мен не істей аламын/],
+    ] as const) {
+      const [head, ...lines] = await helpOf(languageCode, title);
+      expect(head).toMatch(title);
+      expect(lines.map((line) => /^\/([a-z]+) — \S/.exec(line)?.[1])).toEqual(
+        menus[languageCode].map((c) => c.command),
+      );
+      // Each line is the command's own text, not a missing key.
+      for (const line of lines) expect(line).not.toMatch(/help-/);
     }
   });
 });

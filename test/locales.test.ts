@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseHtml } from "../doubles/telegram/index.js";
-import { createBotI18n } from "../src/bot/index.js";
+import { BOT_MENU, createBotI18n } from "../src/bot/index.js";
 
 const root = join(import.meta.dirname, "..", "locales");
 const LOCALES = ["ru", "kk"];
@@ -82,6 +82,18 @@ describe("locales", () => {
   it("hold every key the code asks for", () => {
     const missing = [...keysUsedInCode()].filter((key) => !ru.has(key) || !kk.has(key));
     expect(missing).toEqual([]);
+  });
+
+  it("describe every menu command for the menu and for /help, in both languages", () => {
+    expect(BOT_MENU.length).toBeGreaterThan(10);
+    const keys = BOT_MENU.flatMap(({ command }) => [`cmd-${command}`, `help-${command}`]);
+    const missing = keys.filter((key) => !ru.has(key) || !kk.has(key));
+    expect(missing).toEqual([]);
+    // And no description of a command that is not in the menu any more.
+    const stale = [...ru.keys()].filter(
+      (key) => /^(cmd|help)-/.test(key) && key !== "help-title" && !keys.includes(key),
+    );
+    expect(stale).toEqual([]);
   });
 
   it("render as HTML that Telegram accepts, within its length limit", () => {

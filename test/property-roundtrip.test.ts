@@ -1,12 +1,12 @@
 /**
- * Issue 10 item 8, the property: random products (prices with thousands, barcodes with
+ * The round trip: random products (prices with thousands, barcodes with
  * leading zeros, long codes, Kazakh text) written as the programs sellers use would write
  * them (the project's XLSX writer, and CSV in each dialect) and read back must come out with
  * the same values, or with their row named. A product sent with a changed value, or a row
  * that silently disappears, is a failure.
  *
  * The dialects today's reader gets wrong are listed in AWAITING_READER and skipped until it
- * learns them (run them all with `REAL_FILES=all`); the list is empty when issue 10 is done.
+ * learns them (run them all with `REAL_FILES=all`); the list is empty once the reader reads every dialect.
  */
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
@@ -236,7 +236,7 @@ function gtinValid(code: string): boolean {
 }
 
 /**
- * Issue 10: a number-cell barcode shorter than 13 digits (other than an EAN-8) may come back in
+ * A number-cell barcode shorter than 13 digits (other than an EAN-8) may come back in
  * its 13-digit zero-padded form when that form is a valid GTIN (GS1's own form of the code),
  * with a note; the code as typed is equally right.
  */

@@ -90,6 +90,26 @@ describe("start-up that talks", () => {
     expect(bot.lines.join("\n")).not.toContain(env.BOT_TOKEN);
   });
 
+  it("starts with a warning when Telegram refuses the command menu after getMe has proved the root", async () => {
+    const env = await doubles();
+    // Every setMyCommands answers 500, as an independently written emulator does.
+    tg!.failNext("setMyCommands", { error_code: 500, description: "Internal Server Error" }, 100);
+    bot = spawnBot(env);
+    const warning = JSON.parse(await bot.waitForLine(/did not take the command menu/)) as Record<
+      string,
+      unknown
+    >;
+    expect(warning).toMatchObject({ level: "warn", setting: "BOT_API_ROOT" });
+    expect(String(warning.err)).toContain("500");
+    await bot.waitForLine(/"bot started"/);
+    expect(tg!.commands({ languageCode: "ru" })).toEqual([]);
+    // The bot answers all the same, and no start-up error was printed.
+    const user = tg!.user({ languageCode: "ru" });
+    await user.sendCommand("/start");
+    await user.waitForBotMessage(/Здравствуйте/);
+    expect(bot.lines.filter((l) => l.startsWith("Cannot start"))).toEqual([]);
+  });
+
   it("logs a Seller API it cannot reach with the setting to check, and runs meanwhile", async () => {
     const env = await doubles();
     bot = spawnBot({ ...env, SELLER_API_URL: `http://127.0.0.1:${await freePort()}` });

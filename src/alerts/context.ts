@@ -1,6 +1,6 @@
 import type { Clock } from "../clock.js";
 import type { Logger } from "../logger.js";
-import type { SellerApi } from "../seller-api/client.js";
+import type { SellerApi } from "../seller-api/index.js";
 import type { AlertDefaults } from "./settings.js";
 import type { AlertStore } from "./store.js";
 

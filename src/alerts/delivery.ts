@@ -1,6 +1,7 @@
 import { type Api, GrammyError, HttpError, InputFile } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import { type I18nInstance, translator } from "../i18n.js";
+import { inWindow, localTime } from "../text/index.js";
 import type { AlertContext, AlertRound } from "./context.js";
 import { type DigestData, renderDigest } from "./digest.js";
 import type { OrderAlert } from "./orders.js";
@@ -15,7 +16,6 @@ import {
   stockGroupText,
   stockText,
 } from "./texts.js";
-import { inWindow, localTime } from "./time.js";
 
 /** Callback data of the alerts' buttons; the bot layer owns the codecs and their handlers. */
 export interface AlertCallbacks {

@@ -1,15 +1,20 @@
 import type { Locale, Translate } from "../i18n.js";
-import type { LocalizedText, Order } from "../seller-api/schemas.js";
-import { formatMoney, formatNumber } from "../text/format.js";
-import { escapeHtml } from "../text/html.js";
-import { localized, shorten } from "../text/text.js";
+import type { LocalizedText, Order } from "../seller-api/index.js";
+import {
+  escapeHtml,
+  formatMoney,
+  formatNumber,
+  localized,
+  shiftDate,
+  shorten,
+  zoneTime,
+} from "../text/index.js";
 import { renderChart } from "./chart.js";
 import type { AlertContext, AlertRound } from "./context.js";
 import type { DayFigures } from "./day-figures.js";
 import { readNewestOrders } from "./newest-orders.js";
 import { type ChatAlertSettings, chatKeyOf } from "./settings.js";
 import { readStockSnapshot } from "./stock.js";
-import { shiftDate, zoneTime } from "./time.js";
 
 export const DIGEST_DAYS = 14;
 const MAX_PAGES = 50;

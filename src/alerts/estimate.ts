@@ -1,4 +1,4 @@
-import { DAY_MS } from "./time.js";
+import { DAY_MS } from "../text/index.js";
 
 /** Sales counts seen over time: `[ms, salesCount]`, oldest first. */
 export type SalesSamples = [number, number][];

@@ -3,7 +3,7 @@ import type { Api } from "grammy";
 import type { Clock } from "../clock.js";
 import type { I18nInstance } from "../i18n.js";
 import type { Logger } from "../logger.js";
-import type { SellerApi } from "../seller-api/client.js";
+import type { SellerApi } from "../seller-api/index.js";
 import type { KeyValueStore } from "../storage/index.js";
 import type { AlertMetrics, AlertSettings } from "./context.js";
 import { type AlertCallbacks, runDeliveryRound } from "./delivery.js";
@@ -115,3 +115,16 @@ export function createAlerts(deps: AlertsDeps): Alerts {
     },
   };
 }
+
+export { formatClock } from "../text/index.js";
+export type { AlertMetrics } from "./context.js";
+export { daysLeft, salesPerDay } from "./estimate.js";
+export {
+  ALERT_KINDS,
+  type AlertDefaults,
+  type ChatAlertSettings,
+  type ChatTarget,
+  newChatSettings,
+} from "./settings.js";
+export { readStockSnapshot } from "./stock.js";
+export { shortDateTime } from "./texts.js";

@@ -1,6 +1,6 @@
-import type { Order } from "../seller-api/schemas.js";
+import type { Order } from "../seller-api/index.js";
+import { parseApiDate } from "../text/index.js";
 import type { AlertContext } from "./context.js";
-import { parseApiDate } from "./time.js";
 
 const PAGE_SIZE = 100;
 

@@ -1,4 +1,4 @@
-import type { Order } from "../seller-api/schemas.js";
+import type { Order } from "../seller-api/index.js";
 import type { AlertContext, AlertRound } from "./context.js";
 import { recordApiOutcome } from "./health.js";
 import { type DatedOrder, readNewestOrders } from "./newest-orders.js";

@@ -1,4 +1,4 @@
-import type { LocalizedText, ProductListItem } from "../seller-api/schemas.js";
+import type { LocalizedText, ProductListItem } from "../seller-api/index.js";
 import type { AlertContext, AlertRound } from "./context.js";
 import { addSample, daysLeft, type SalesSamples, salesPerDay } from "./estimate.js";
 import { type ChatAlertSettings, chatKeyOf } from "./settings.js";

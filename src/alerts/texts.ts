@@ -1,10 +1,17 @@
 import type { Locale, Translate } from "../i18n.js";
-import { formatDateTime, formatMoney, formatNumber } from "../text/format.js";
-import { escapeHtml } from "../text/html.js";
-import { localized, shorten } from "../text/text.js";
+import {
+  durationParts,
+  escapeHtml,
+  formatClock,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  localized,
+  localTime,
+  shorten,
+} from "../text/index.js";
 import type { OrderAlert } from "./orders.js";
 import type { StockAlert } from "./stock.js";
-import { durationParts, formatClock, localTime } from "./time.js";
 
 /** Orders listed in a grouped message before "and N more". */
 export const GROUP_LISTED = 5;

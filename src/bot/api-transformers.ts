@@ -1,7 +1,7 @@
 import { autoRetry } from "@grammyjs/auto-retry";
 import type { Api, Transformer } from "grammy";
 import type { MessageSource, NotificationMetrics } from "../metrics.js";
-import { isPacedMethod } from "../telegram/paced-fetch.js";
+import { isPacedMethod } from "../telegram/index.js";
 import { boundedNetworkRetry } from "./network-retry.js";
 
 /** Every text the bot sends is HTML unless a call says otherwise. */

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
-import type { SellerApi } from "../seller-api/client.js";
-import type { Attribute, Brand, Category, DirectoryQuery } from "../seller-api/schemas.js";
+import type { Attribute, Brand, Category, DirectoryQuery, SellerApi } from "../seller-api/index.js";
 import { KEY_PREFIX, type KeyValueStore } from "../storage/index.js";
 
 /** Directory pages read at once when a whole directory is needed (category paths, brand names). */

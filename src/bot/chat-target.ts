@@ -1,4 +1,4 @@
-import type { ChatTarget } from "../alerts/settings.js";
+import type { ChatTarget } from "../alerts/index.js";
 import type { BotContext } from "./context.js";
 
 /** The topic a group message or button belongs to (forum groups), else the whole chat. */

@@ -1,16 +1,19 @@
+import type { Composer } from "grammy";
 import type { Alerts } from "../alerts/index.js";
+import type { Clock } from "../clock.js";
 import type { Config } from "../config.js";
 import { createI18n } from "../i18n.js";
-import type { ImportService } from "../import/service.js";
-import type { ImportWatcher } from "../import/watcher/index.js";
+import type { ImportService, ImportWatcher } from "../import/index.js";
 import type { Logger } from "../logger.js";
 import type { BotMetrics, UpdateObserver } from "../metrics.js";
-import type { SellerApi } from "../seller-api/client.js";
+import type { SellerApi } from "../seller-api/index.js";
 import type { Storage } from "../storage/index.js";
-import type { Pace } from "../telegram/pace.js";
-import type { LocaleFormatters } from "../text/format.js";
+import type { Pace } from "../telegram/index.js";
+import type { LocaleFormatters } from "../text/index.js";
 import type { Catalog } from "./catalog.js";
 import type { BotContext, ConversationContext } from "./context.js";
+import type { LinkStatus } from "./link-status.js";
+import type { MenuCommand } from "./menu.js";
 import type { requireLink } from "./middlewares/access-gate.js";
 import type { RateLimitOptions } from "./middlewares/rate-limit.js";
 
@@ -18,14 +21,16 @@ import type { RateLimitOptions } from "./middlewares/rate-limit.js";
 export interface BotDeps {
   config: Config;
   logger: Logger;
+  /** The app's clock: the link cache's age is measured on it. */
+  clock: Clock;
   seller: SellerApi;
   storage: Storage;
   i18n: BotI18n;
   watcher: ImportWatcher;
-  /** Reading, drafts and sending of imports (src/import/service.ts). */
+  /** Reading, drafts and sending of imports (the import module's service). */
   imports: ImportService;
   /** New-order, stock, digest and health alerts (/settings, /subscribe). */
-  alerts?: Alerts;
+  alerts: Alerts;
   /** Observes every handled update (metrics). */
   onUpdate?: UpdateObserver;
   /** The app's one pace of sends (shared with the watcher); bot.api's sends are "interactive". */
@@ -38,13 +43,27 @@ export interface BotDeps {
   >;
 }
 
-/** What seller-data features get: the deps, the gate that keeps unlinked chats out, formatters. */
+/** What features get: the deps, the gate that keeps unlinked chats out, formatters, the menu. */
 export interface FeatureDeps extends BotDeps {
   requireLink: ReturnType<typeof requireLink>;
+  /** The chat's link status under the one cache rule (the gate reads through it too). */
+  links: LinkStatus;
   /** Numbers, money and dates per locale in the seller's time zone, built once per bot. */
   formats: LocaleFormatters;
   /** The directories (categories, brands, attributes), cached; one per bot. */
   catalog: Catalog;
+  /** Every feature's menu commands by rank: the menu Telegram shows and the lines of /help. */
+  menu: readonly MenuCommand[];
+}
+
+/**
+ * One feature: the commands it shows in Telegram's menu and in /help (texts `cmd-<command>` and
+ * `help-<command>` in every locale), declared beside the handlers that answer them; `create`
+ * builds its one Composer for one bot. The list of features is `features/index.ts`.
+ */
+export interface Feature {
+  readonly commands: readonly MenuCommand[];
+  create(deps: FeatureDeps): Composer<BotContext>;
 }
 
 /** The bot's i18n: outside conversations the session's locale, inside them ctx.chatLocale. */

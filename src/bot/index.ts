@@ -2,31 +2,22 @@ import { conversations } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
 import { Bot, type Composer, session } from "grammy";
 import { type Locale, localeOfTelegramUser } from "../i18n.js";
-import { withSellerApiDeadline } from "../seller-api/deadline.js";
 import { KEY_PREFIX } from "../storage/index.js";
-import { pacedFetch } from "../telegram/paced-fetch.js";
-import { createFormatters } from "../text/format.js";
+import { pacedFetch } from "../telegram/index.js";
+import { createFormatters } from "../text/index.js";
 import { installApiTransformers } from "./api-transformers.js";
 import { createCatalog } from "./catalog.js";
 import type { BotContext, ConversationContext, SessionData } from "./context.js";
 import type { BotDeps, FeatureDeps } from "./deps.js";
 import { createErrorHandler } from "./errors/boundary.js";
 import {
-  createAlertsFeature,
   createGroupAlertsFeature,
+  EARLY_FEATURES,
+  FEATURES,
   subscribeOnLink,
-} from "./features/alerts/index.js";
-import { createCancelFeature } from "./features/cancel.js";
-import { createDirectoriesFeature } from "./features/directories/index.js";
-import { createFallbackFeature } from "./features/fallback.js";
-import { createImportFeature } from "./features/import/index.js";
-import { createJobsFeature } from "./features/jobs.js";
-import { createLanguageFeature } from "./features/language.js";
-import { createLinkingFeature } from "./features/linking.js";
-import { createOrdersFeature } from "./features/orders/index.js";
-import { createProductsFeature } from "./features/products/index.js";
-import { createStartFeature } from "./features/start.js";
-import { createPageCounterFeature } from "./lists/page-counter.js";
+} from "./features/index.js";
+import { createLinkStatus } from "./link-status.js";
+import { menuOf } from "./menu.js";
 import { requireLink } from "./middlewares/access-gate.js";
 import { chatLock } from "./middlewares/chat-lock.js";
 import { privateOnly } from "./middlewares/private-only.js";
@@ -38,6 +29,9 @@ export type { BotDeps, BotI18n, FeatureDeps } from "./deps.js";
 export { createBotI18n } from "./deps.js";
 
 export type SellerBot = Bot<BotContext>;
+
+/** The menu Telegram shows and /help lists: every feature's declared commands, by rank. */
+export const BOT_MENU = menuOf([...EARLY_FEATURES, ...FEATURES]);
 
 /** Builds the bot for production and tests alike; nothing here reads the environment. */
 export function createBot(deps: BotDeps): SellerBot {
@@ -63,7 +57,7 @@ export function createBot(deps: BotDeps): SellerBot {
   const features = featureDepsOf(deps);
   // Alerts may be subscribed in groups and topics: their commands and the buttons of the
   // alerts delivered there pass before the gate.
-  if (deps.alerts) guarded.use(createGroupAlertsFeature({ ...features, alerts: deps.alerts }));
+  guarded.use(createGroupAlertsFeature(features));
   guarded.use(
     privateOnly(
       (ctx) => i18n.t(localeOfTelegramUser(ctx), "private-only", { bot: ctx.me.username }),
@@ -87,7 +81,7 @@ export function createBot(deps: BotDeps): SellerBot {
     }),
   );
   guarded.use(i18n);
-  if (deps.alerts) guarded.use(subscribeOnLink(deps.alerts, deps));
+  guarded.use(subscribeOnLink(deps.alerts, deps));
   guarded.use(
     conversations<BotContext, ConversationContext>({
       storage: {
@@ -112,32 +106,11 @@ export function createBot(deps: BotDeps): SellerBot {
     }),
   );
 
-  // Before the conversations, so /cancel always works.
-  guarded.use(createCancelFeature());
+  for (const feature of EARLY_FEATURES) guarded.use(feature.create(features));
   // One deadline for the Seller API calls of an update (conversations above keep their own).
-  guarded.use((_ctx, next) => withSellerApiDeadline(config.sellerApiDeadlineMs, next));
-
-  for (const feature of featuresOf(features)) guarded.use(feature);
+  guarded.use((_ctx, next) => deps.seller.withDeadline(config.sellerApiDeadlineMs, next));
+  for (const feature of FEATURES) guarded.use(feature.create(features));
   return bot;
-}
-
-/** The features in the order they see an update; seller-data ones get FeatureDeps. */
-function featuresOf(deps: FeatureDeps): Composer<BotContext>[] {
-  const { config, logger, i18n } = deps;
-  return [
-    createLinkingFeature({
-      seller: deps.seller,
-      i18n,
-      logger,
-      timeZone: config.timeZone,
-      kv: deps.storage.kv,
-      metrics: deps.metrics,
-    }),
-    createStartFeature(i18n, deps.seller, config.linkStatusCacheMs),
-    createLanguageFeature(deps),
-    ...sellerDataFeatures(deps),
-    createFallbackFeature(),
-  ];
 }
 
 /** The "too many messages" notice in the chat's chosen language (read only when one is due). */
@@ -156,25 +129,20 @@ function notice({ storage, i18n, logger }: BotDeps) {
   };
 }
 
-/** What seller-data features get: one gate, one set of formatters, one catalog per bot. */
+/** What features get: one gate, one set of formatters, one catalog and one menu per bot. */
 function featureDepsOf(bot: BotDeps): FeatureDeps {
+  const links = createLinkStatus(bot.seller, bot.clock, bot.config.linkStatusCacheMs);
   return {
     ...bot,
-    requireLink: requireLink(bot.seller, bot.config.linkStatusCacheMs, bot.logger),
+    links,
+    requireLink: requireLink(links, bot.logger),
     formats: createFormatters(bot.config.timeZone),
     catalog: createCatalog(bot.seller, bot.storage.kv),
+    menu: BOT_MENU,
   };
 }
 
-/** The features that show seller data; each puts `requireLink` in front of its handlers. */
-function sellerDataFeatures(deps: FeatureDeps): Composer<BotContext>[] {
-  return [
-    createOrdersFeature(deps),
-    createProductsFeature(deps),
-    createDirectoriesFeature(deps),
-    createImportFeature(deps),
-    createJobsFeature(deps),
-    createPageCounterFeature(deps),
-    ...(deps.alerts ? [createAlertsFeature({ ...deps, alerts: deps.alerts })] : []),
-  ];
-}
+export { installApiTransformers } from "./api-transformers.js";
+export { apiErrorKindKey } from "./errors/user-messages.js";
+export { alertCallbacks } from "./features/alerts/index.js";
+export { registerMenu } from "./menu.js";

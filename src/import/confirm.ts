@@ -1,11 +1,10 @@
 import type { Translate } from "../i18n.js";
-import type { ImportProduct } from "../seller-api/schemas.js";
-import { escapeHtml } from "../text/html.js";
-import { shorten } from "../text/text.js";
+import type { ImportProduct } from "../seller-api/index.js";
+import { escapeHtml, shorten } from "../text/index.js";
 import type { FileFormat, ReadingInfo } from "./types.js";
 
 /**
- * The confirmation asked before anything is sent (issue 10): how the file was read and the
+ * The confirmation asked before anything is sent: how the file was read and the
  * first product as it will be sent, so a wrong reading is visible before it reaches the API.
  */
 

@@ -1,7 +1,7 @@
 import type { Config } from "../config.js";
 import { type I18nInstance, type Locale, translator } from "../i18n.js";
 import type { Logger } from "../logger.js";
-import type { ImportProduct } from "../seller-api/schemas.js";
+import type { ImportProduct } from "../seller-api/index.js";
 import { DownloadError, downloadTelegramFile } from "./download.js";
 import type { DraftStore } from "./draft.js";
 import {

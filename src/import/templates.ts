@@ -1,8 +1,8 @@
-import type { ImportProduct } from "../seller-api/schemas.js";
+import type { ImportProduct } from "../seller-api/index.js";
 import { PRODUCT_COLUMNS, SKU_COLUMNS } from "./read/columns.js";
 
 /**
- * Ready-to-fill import templates of contract section 5: a CSV with the header and a sample
+ * Ready-to-fill import templates in the import format: a CSV with the header and a sample
  * product of two SKUs (UTF-8 with BOM and `;`, so Excel in a Russian or Kazakh locale opens
  * it as columns), and the same product as the API's own JSON import request. The sample
  * uses ids that exist in the marketplace's directories (a leaf category, a brand, attribute

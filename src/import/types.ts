@@ -1,4 +1,4 @@
-import type { ImportProduct } from "../seller-api/schemas.js";
+import type { ImportProduct } from "../seller-api/index.js";
 
 /**
  * Shared vocabulary of the import: the reader turns a seller's file into products that keep
@@ -31,7 +31,7 @@ export const ISSUE_CODES = [
   "kazakh-letters-lost", // Windows-1251 file: `?` where Kazakh letters were
   "letters-lost", // a text file saved without Cyrillic: whole words became `?`
   "invalid", // anything else (params: detail, optional)
-  // Issue 10: a value the reader will not guess at; `value` is the cell as the seller sees it.
+  // A value the reader will not guess at; `value` is the cell as the seller sees it.
   "formula-not-calculated", // XLSX: a formula with no trustworthy saved value (params: cell, formula)
   "cell-error", // XLSX: an error value such as #N/A (params: cell, value)
   "ambiguous-number", // `1,234` with nothing in the file telling thousands from decimals (params: value)
@@ -87,7 +87,7 @@ export const FILE_REJECTIONS = [
   "bad-xlsx", // a broken spreadsheet
   "not-product-list", // parses, but has none of the expected columns / shape (params: expected)
   "too-many-rows", // over the row cap (params: max)
-  // Issue 10/11: formats said by name, and the limits of bounded reading.
+  // Formats said by name, and the limits of bounded reading.
   "xls", // an old binary Excel workbook (.xls)
   "xlsb", // an Excel binary workbook (.xlsb)
   "ods", // an OpenDocument spreadsheet (.ods)
@@ -120,7 +120,7 @@ export type ImportFileResult =
       /** Invalid products, in file order, with every issue found (not only the first). */
       invalid: InvalidProduct[];
       warnings: FileWarning[];
-      /** How the file was read, shown to the seller before anything is sent (issue 10). */
+      /** How the file was read, shown to the seller before anything is sent. */
       reading?: ReadingInfo;
     }
   | {

@@ -2,9 +2,9 @@
  * The orders of a period, read page by page from `orders/list` (newest first), never holding
  * more than one page: the caller writes each order as it comes.
  */
-import { parseApiDate } from "../alerts/time.js";
-import type { SellerApi } from "../seller-api/client.js";
-import type { Order, OrderListRequest } from "../seller-api/schemas.js";
+
+import type { Order, OrderListRequest, SellerApi } from "../seller-api/index.js";
+import { parseApiDate } from "../text/index.js";
 import type { ExportPeriod } from "./period.js";
 
 /** The spec's largest page (seller-api.md 8). */

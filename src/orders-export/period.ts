@@ -2,7 +2,7 @@
  * The period of an orders export: whole local days in the seller's time zone (`TIME_ZONE`),
  * from the start of the first day to the start of the day after the last.
  */
-import { shiftDate, zoneTime } from "../alerts/time.js";
+import { shiftDate, zoneTime } from "../text/index.js";
 
 export interface ExportPeriod {
   /** First instant of the period (ms, inclusive). */

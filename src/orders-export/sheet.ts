@@ -3,8 +3,8 @@
  * leaves memory once committed, so a year of orders costs no more memory than a day.
  */
 import ExcelJS from "exceljs";
-import { parseApiDate, zoneTime } from "../alerts/time.js";
-import type { Order } from "../seller-api/schemas.js";
+import type { Order } from "../seller-api/index.js";
+import { parseApiDate, zoneTime } from "../text/index.js";
 
 /** Tenge with two decimals and thousands separators; Excel shows the sign after the number. */
 export const TENGE_FORMAT = '#,##0.00 "₸"';

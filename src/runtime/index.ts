@@ -232,3 +232,5 @@ export async function startRuntime(app: App, options: RuntimeOptions = {}): Prom
   await runtime.start();
   return runtime;
 }
+
+export { startPolling } from "./polling.js";

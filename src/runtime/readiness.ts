@@ -1,6 +1,5 @@
 import type { App } from "../app.js";
-import { createSellerApi } from "../seller-api/client.js";
-import { SellerApiError } from "../seller-api/errors.js";
+import { createSellerApi, SellerApiError } from "../seller-api/index.js";
 
 export interface ReadinessReport {
   ready: boolean;

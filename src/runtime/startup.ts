@@ -1,8 +1,7 @@
 import { Api, GrammyError, HttpError } from "grammy";
 import type { App } from "../app.js";
 import type { Clock } from "../clock.js";
-import { createSellerApi } from "../seller-api/client.js";
-import { SellerApiError } from "../seller-api/errors.js";
+import { createSellerApi, SellerApiError } from "../seller-api/index.js";
 
 /** Start-up cannot go on; the message names the setting to check (one line, no stack). */
 export class StartupError extends Error {

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { Config } from "../config.js";
 import type { Logger } from "../logger.js";
 import { createTokenProvider, type TokenProvider } from "./auth.js";
-import { currentSellerApiDeadline } from "./deadline.js";
+import { createSellerApiDeadlines, type SellerApiDeadlines } from "./deadline.js";
 import { fieldErrorsOf, kindOfStatus, messageOf, SellerApiError } from "./errors.js";
 import {
   type ApiErrorBody,
@@ -42,7 +42,7 @@ export interface SellerApiOptions {
   retryBaseDelayMs?: number;
   /**
    * Overall time of one call, retries and token renewal included (default 8 s); an update's
-   * deadline (`withSellerApiDeadline`) shortens it. The import POST has only its attempt timeout.
+   * deadline (`withDeadline`) shortens it. The import POST has only its attempt timeout.
    */
   deadlineMs?: number;
   /** Observes every HTTP call (metrics). */
@@ -85,6 +85,7 @@ interface Transport {
   readAttempts: number;
   baseDelay: number;
   budgetMs: number;
+  deadlines: SellerApiDeadlines;
 }
 
 /** One HTTP attempt; a network failure or timeout becomes an "unavailable" error. */
@@ -213,7 +214,7 @@ async function request<S extends z.ZodType>(
   const deadline =
     spec.interactive === false
       ? Date.now() + options.timeoutMs * 2
-      : Math.min(Date.now() + budgetMs, currentSellerApiDeadline() ?? Infinity);
+      : Math.min(Date.now() + budgetMs, transport.deadlines.current() ?? Infinity);
   for (let n = 1; ; n++) {
     try {
       return await once(transport, spec, deadline);
@@ -350,7 +351,13 @@ export function createSellerApi(options: SellerApiOptions) {
     readAttempts: options.readAttempts ?? 3,
     baseDelay: options.retryBaseDelayMs ?? 300,
     budgetMs: options.deadlineMs ?? 8000,
+    deadlines: createSellerApiDeadlines(),
   };
   const send: Request = (spec) => request(transport, spec);
-  return { ...productOperations(send), ...sellerOperations(send) };
+  return {
+    ...productOperations(send),
+    ...sellerOperations(send),
+    /** Runs `task` (one update) with one deadline `ms` away for the calls made inside it. */
+    withDeadline: transport.deadlines.within,
+  };
 }

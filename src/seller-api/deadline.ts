@@ -2,34 +2,43 @@ import { AsyncLocalStorage } from "node:async_hooks";
 
 /**
  * The moment by which the current piece of work (one update a seller waits for) must have its
- * Seller API answers. Every call made inside `withSellerApiDeadline` shares it, so an answer
- * that needs two calls (link status, then orders) still comes within one deadline. Work that
- * outlives the update (a timer or a background task started from it) inherits the scope, so
- * the scope ends with the update: after that its deadline no longer applies.
+ * Seller API answers. Every call made inside `within` shares it, so an answer that needs two
+ * calls (link status, then orders) still comes within one deadline. Work that outlives the
+ * update (a timer or a background task started from it) inherits the scope, so the scope ends
+ * with the update: after that its deadline no longer applies. One per Seller API client: two
+ * apps in one process share no deadline.
  */
+export interface SellerApiDeadlines {
+  within<T>(ms: number, task: () => Promise<T>): Promise<T>;
+  /** The deadline of the update in progress, if there is one. */
+  current(): number | undefined;
+}
+
 interface DeadlineScope {
   deadline: number;
   open: boolean;
 }
 
-const scope = new AsyncLocalStorage<DeadlineScope>();
-
-export async function withSellerApiDeadline<T>(ms: number, task: () => Promise<T>): Promise<T> {
-  const outer = currentSellerApiDeadline();
-  const deadline = Date.now() + ms;
-  const state: DeadlineScope = {
-    deadline: outer === undefined ? deadline : Math.min(outer, deadline),
-    open: true,
+export function createSellerApiDeadlines(): SellerApiDeadlines {
+  const scope = new AsyncLocalStorage<DeadlineScope>();
+  const current = () => {
+    const state = scope.getStore();
+    return state?.open ? state.deadline : undefined;
   };
-  try {
-    return await scope.run(state, task);
-  } finally {
-    state.open = false;
-  }
-}
-
-/** The deadline of the update in progress, if there is one. */
-export function currentSellerApiDeadline(): number | undefined {
-  const state = scope.getStore();
-  return state?.open ? state.deadline : undefined;
+  return {
+    current,
+    async within(ms, task) {
+      const outer = current();
+      const deadline = Date.now() + ms;
+      const state: DeadlineScope = {
+        deadline: outer === undefined ? deadline : Math.min(outer, deadline),
+        open: true,
+      };
+      try {
+        return await scope.run(state, task);
+      } finally {
+        state.open = false;
+      }
+    },
+  };
 }

@@ -60,7 +60,7 @@ function createKeyLocks(): { withLock: WithLock; flush(): Promise<void> } {
 }
 
 /** One JSON file per key: read (an expired entry is removed and absent), written whole. */
-function createEntryFiles(root: string) {
+function createEntryFiles(root: string, logger: Logger | undefined) {
   const fileOf = (key: string) => join(root, `${encodeURIComponent(key)}.json`);
   let tmpCounter = 0;
   const read = async (key: string): Promise<Entry | undefined> => {
@@ -75,6 +75,9 @@ function createEntryFiles(root: string) {
     // Files are written whole (temp file + rename); one that does not parse was not written
     // by this store, and is taken as absent rather than failing every read of the key.
     const entry = safeParse(raw);
+    if (entry === undefined) {
+      logger?.warn({ file: fileOf(key) }, "stored entry is not JSON; taken as absent");
+    }
     if (entry?.expiresAt !== undefined && entry.expiresAt <= Date.now()) {
       await rm(fileOf(key), { force: true });
       return undefined;
@@ -94,7 +97,8 @@ function createEntryFiles(root: string) {
 /** Removes the files of expired entries under `root`, each under its key's lock. */
 async function sweepExpired(root: string, withLock: WithLock): Promise<number> {
   let removed = 0;
-  for (const name of await readdir(root).catch(() => [] as string[])) {
+  // A folder that cannot be listed fails the sweep: its caller logs why and retries later.
+  for (const name of await readdir(root)) {
     if (!name.endsWith(".json")) continue;
     const key = decodeURIComponent(name.slice(0, -".json".length));
     // read() removes an expired entry's file; take the lock so no write races it.
@@ -116,11 +120,11 @@ async function sweepExpired(root: string, withLock: WithLock): Promise<number> {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-export function createDiskKv(dir: string): DiskKv {
+export function createDiskKv(dir: string, logger?: Logger): DiskKv {
   const root = resolve(dir);
   mkdirSync(root, { recursive: true });
   const { withLock, flush } = createKeyLocks();
-  const { read, write, remove } = createEntryFiles(root);
+  const { read, write, remove } = createEntryFiles(root, logger);
   const membersOf = async (key: string) => ((await read(key))?.value as string[] | undefined) ?? [];
   /** Runs `change` on the entry under the key's lock if its value equals `expected`. */
   const ifEquals = (key: string, expected: unknown, change: (entry: Entry) => Promise<unknown>) =>
@@ -183,7 +187,7 @@ export function createDiskStorage(
   dataDir: string,
   options: { sessionTtlMs?: number; logger?: Logger } = {},
 ): Storage {
-  const kv = createDiskKv(dataDir);
+  const kv = createDiskKv(dataDir, options.logger);
   let sweeping: Promise<unknown> = Promise.resolve();
   const sweeper = setInterval(() => {
     // A failed sweep only leaves expired files for the next one; reads ignore them anyway.

@@ -13,13 +13,13 @@ export { KEY_PREFIX } from "./types.js";
 export function createStorage(
   config: Pick<Config, "redisUrl" | "redisKeyPrefix" | "dataDir"> &
     Partial<Pick<Config, "sessionTtlMs">>,
-  /** Logs what embedded storage does in the background (the sweep of expired entries). */
+  /** Logs what storage does in the background (sweeps, reconnects) and what it ignores. */
   logger?: Logger,
 ): Storage {
   const options = { sessionTtlMs: config.sessionTtlMs };
   return guardStorage(
     config.redisUrl
-      ? createRedisStorage(config.redisUrl, config.redisKeyPrefix, options)
+      ? createRedisStorage(config.redisUrl, config.redisKeyPrefix, { ...options, logger })
       : createDiskStorage(config.dataDir, { ...options, logger }),
   );
 }

@@ -1,5 +1,6 @@
 import { RedisAdapter } from "@grammyjs/storage-redis";
 import { Redis } from "ioredis";
+import type { Logger } from "../logger.js";
 import type { KeyValueStore, Storage } from "./types.js";
 
 // Compare-and-act scripts, so a claim is only released or renewed by its owner.
@@ -53,7 +54,7 @@ export function createRedisKv(redis: Redis): KeyValueStore {
 export function createRedisStorage(
   url: string,
   keyPrefix: string,
-  options: { sessionTtlMs?: number } = {},
+  options: { sessionTtlMs?: number; logger?: Logger } = {},
 ): Storage & { redis: Redis } {
   const redis = new Redis(url, {
     keyPrefix,
@@ -65,7 +66,9 @@ export function createRedisStorage(
   // Connection errors are retried by ioredis, and every command that fails meanwhile surfaces
   // as a StorageUnavailableError where it was issued (explained to the user, logged there);
   // the event itself carries nothing more, and unhandled it would crash the process.
-  redis.on("error", () => undefined);
+  redis.on("error", (error: Error) => {
+    options.logger?.debug({ err: error.name }, "storage Redis away; ioredis reconnects");
+  });
   // Sessions and conversations: every write renews the idle time (whole seconds for Redis).
   const ttl = options.sessionTtlMs ? Math.ceil(options.sessionTtlMs / 1000) : undefined;
   return {
@@ -75,7 +78,10 @@ export function createRedisStorage(
     adapter: <T>() => new RedisAdapter<T>({ instance: redis, ttl }),
     async close() {
       // QUIT waits for the replies of commands already sent; when Redis is away, just drop.
-      await redis.quit().catch(() => redis.disconnect());
+      await redis.quit().catch((error: unknown) => {
+        options.logger?.debug({ err: (error as Error)?.name }, "Redis gone at close; dropped");
+        redis.disconnect();
+      });
     },
   };
 }

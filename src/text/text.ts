@@ -1,5 +1,5 @@
 import type { Locale } from "../i18n.js";
-import type { LocalizedText } from "../seller-api/schemas.js";
+import type { LocalizedText } from "../seller-api/index.js";
 
 /** One line of API text, whitespace collapsed and cut to `max` characters with "…". */
 export function shorten(text: string | null | undefined, max: number): string {
@@ -15,7 +15,7 @@ export function shorten(text: string | null | undefined, max: number): string {
         .trimEnd()}…`;
 }
 
-/** A multi-language value in the chat's language, falling back to the other (contract 2). */
+/** A multi-language value in the chat's language, falling back to the other. */
 export function localized(value: LocalizedText, locale: Locale): string {
   const rus = value?.rus?.trim() ?? "";
   const kaz = value?.kaz?.trim() ?? "";

@@ -2,7 +2,7 @@ import type { BotApiEmulator, UserDriver } from "../../doubles/telegram/index.js
 import type { App } from "../../src/app.js";
 
 /**
- * The load of issue 12: many import summaries due at once (sent as bulk through each app's
+ * The load of one pace: many import summaries due at once (sent as bulk through each app's
  * notification Api) while users press buttons that the first app answers. Shared by the test
  * (which asserts counts and order) and the benchmark (which prints latencies).
  */

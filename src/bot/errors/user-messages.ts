@@ -1,5 +1,5 @@
 import { GrammyError, HttpError } from "grammy";
-import { SellerApiError, type SellerApiErrorKind } from "../../seller-api/errors.js";
+import { SellerApiError, type SellerApiErrorKind } from "../../seller-api/index.js";
 import { StorageUnavailableError } from "../../storage/index.js";
 
 /** The locale key that explains a kind of Seller API failure to a seller. */

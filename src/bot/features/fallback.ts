@@ -1,8 +1,9 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../context.js";
+import type { Feature } from "../deps.js";
 
 /** Last in the chain: whatever no feature took gets a short pointer instead of silence. */
-export function createFallbackFeature() {
+function createFallbackFeature() {
   const composer = new Composer<BotContext>();
   composer.on("callback_query", async (ctx) => {
     await ctx.answerCallbackQuery({ text: ctx.t("button-unknown") });
@@ -16,3 +17,5 @@ export function createFallbackFeature() {
   });
   return composer;
 }
+
+export const fallbackFeature: Feature = { commands: [], create: createFallbackFeature };

@@ -1,13 +1,12 @@
 import { Composer } from "grammy";
-import type { DocumentStatus } from "../../import/watcher/types.js";
-import { escapeHtml } from "../../text/html.js";
-import { shorten } from "../../text/text.js";
+import type { DocumentStatus } from "../../import/index.js";
+import { escapeHtml, shorten } from "../../text/index.js";
 import type { BotContext } from "../context.js";
-import type { FeatureDeps } from "../deps.js";
+import type { Feature, FeatureDeps } from "../deps.js";
 import { listScreen } from "../lists/paged-list.js";
 import { menuCommand } from "../menu.js";
 
-export const JOBS_COMMAND = menuCommand("jobs", 40);
+const JOBS = menuCommand("jobs", 40);
 
 /** Imports /jobs lists, newest first. */
 export const JOBS_SHOWN = 10;
@@ -31,9 +30,9 @@ function stateLine(ctx: BotContext, doc: DocumentStatus): string {
 }
 
 /** `/jobs`: the chat's recent imports and their state, in the chat's language. */
-export function createJobsFeature(deps: FeatureDeps) {
+function createJobsFeature(deps: FeatureDeps) {
   const composer = new Composer<BotContext>();
-  composer.command(JOBS_COMMAND.command, deps.requireLink, async (ctx) => {
+  composer.command(JOBS.command, deps.requireLink, async (ctx) => {
     const docs = await deps.watcher.recent(ctx.chat!.id, JOBS_SHOWN);
     const items = docs.map((doc, i) => {
       const name = shorten(doc.fileName, 60);
@@ -57,3 +56,5 @@ export function createJobsFeature(deps: FeatureDeps) {
   });
   return composer;
 }
+
+export const jobsFeature: Feature = { commands: [JOBS], create: createJobsFeature };

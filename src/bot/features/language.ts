@@ -4,9 +4,10 @@ import type { Logger } from "../../logger.js";
 import { ButtonNotice, onButton } from "../buttons/handle.js";
 import { callbackCodec } from "../callback-data.js";
 import type { BotContext } from "../context.js";
+import type { Feature } from "../deps.js";
 import { menuCommand } from "../menu.js";
 
-export const LANGUAGE_COMMAND = menuCommand("language", 100);
+const LANGUAGE = menuCommand("language", 100);
 export const languageButton = callbackCodec("lang1", [["locale", "key"]] as const);
 
 export function languageKeyboard(ctx: BotContext): InlineKeyboard {
@@ -18,9 +19,9 @@ export function languageKeyboard(ctx: BotContext): InlineKeyboard {
 }
 
 /** `/language`: switch Russian / Kazakh; the choice is kept in the chat's session. */
-export function createLanguageFeature(deps: { logger: Logger }) {
+function createLanguageFeature(deps: { logger: Logger }) {
   const composer = new Composer<BotContext>();
-  composer.command(LANGUAGE_COMMAND.command, async (ctx) => {
+  composer.command(LANGUAGE.command, async (ctx) => {
     await ctx.reply(ctx.t("language-choose"), { reply_markup: languageKeyboard(ctx) });
   });
   onButton(composer, languageButton, undefined, deps.logger, async (ctx, { locale }) => {
@@ -32,3 +33,5 @@ export function createLanguageFeature(deps: { logger: Logger }) {
   });
   return composer;
 }
+
+export const languageFeature: Feature = { commands: [LANGUAGE], create: createLanguageFeature };

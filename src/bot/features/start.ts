@@ -1,47 +1,41 @@
 import { Composer } from "grammy";
-import type { I18nInstance, Locale } from "../../i18n.js";
-import type { SellerApi } from "../../seller-api/client.js";
+import type { Locale } from "../../i18n.js";
 import type { BotContext, LinkCache } from "../context.js";
-import { menuCommand } from "../menu.js";
-import { readLinkStatus } from "../middlewares/access-gate.js";
+import type { Feature, FeatureDeps } from "../deps.js";
+import { helpText, menuCommand } from "../menu.js";
 
-export const HELP_COMMAND = menuCommand("help", 110);
-
-/** The list of what a linked seller can do, shared by /start, /help and the link greeting. */
-export function mainMenuText(i18n: I18nInstance, locale: Locale): string {
-  return i18n.t(locale, "main-menu");
-}
+const HELP = menuCommand("help", 110);
 
 /**
- * The link as last known: read when none is cached (a linked chat whose session was lost or
- * expired must still see its menu) or the cached one is stale; if the service does not
- * answer, the cached one will do (this only chooses between the menu and how to link).
+ * The link as last known: the cached one while fresh, else read again (a linked chat whose
+ * session was lost or expired must still see its menu); if the service does not answer, the
+ * cached one will do (this only chooses between the menu and how to link).
  */
-async function currentLink(
-  ctx: BotContext,
-  seller: SellerApi,
-  cacheMs: number,
-): Promise<LinkCache | undefined> {
-  const cached = ctx.session.link;
-  if (cached && Date.now() - cached.checkedAt <= cacheMs) return cached;
+async function knownLink(deps: FeatureDeps, ctx: BotContext): Promise<LinkCache | undefined> {
   try {
-    ctx.session.link = await readLinkStatus(seller, ctx.chat!.id);
+    return await deps.links.current(ctx);
+  } catch (error) {
+    deps.logger.info(
+      { chatId: ctx.chat?.id, err: (error as Error)?.name },
+      "link status unreadable for /help; the cached one chooses between the menu and how to link",
+    );
     return ctx.session.link;
-  } catch {
-    return cached;
   }
 }
 
 /** `/start` without a token and `/help`: the menu when linked, how to link otherwise. */
-export function createStartFeature(i18n: I18nInstance, seller: SellerApi, cacheMs: number) {
-  const composer = new Composer<BotContext>();
-  composer.command(["start", "help"], async (ctx) => {
-    const locale = (await ctx.i18n.getLocale()) as Locale;
-    if ((await currentLink(ctx, seller, cacheMs))?.active) {
-      await ctx.reply(mainMenuText(i18n, locale));
-    } else {
-      await ctx.reply(ctx.t("welcome"));
-    }
-  });
-  return composer;
-}
+export const startFeature: Feature = {
+  commands: [HELP],
+  create(deps) {
+    const composer = new Composer<BotContext>();
+    composer.command(["start", HELP.command], async (ctx) => {
+      const locale = (await ctx.i18n.getLocale()) as Locale;
+      if ((await knownLink(deps, ctx))?.active) {
+        await ctx.reply(helpText(deps.i18n, locale, deps.menu));
+      } else {
+        await ctx.reply(ctx.t("welcome"));
+      }
+    });
+    return composer;
+  },
+};

@@ -1,6 +1,5 @@
 import type { Composer } from "grammy";
-import { escapeHtml } from "../../text/html.js";
-import { fitBlocks, shorten } from "../../text/text.js";
+import { escapeHtml, fitBlocks, shorten } from "../../text/index.js";
 import { ButtonNotice, onButton, runCommand } from "../buttons/handle.js";
 import { callbackCodec } from "../callback-data.js";
 import type { BotContext } from "../context.js";

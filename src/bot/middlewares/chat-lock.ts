@@ -15,7 +15,8 @@ export interface ChatLockOptions {
 /**
  * Per-chat ordering across instances: `sequentialize` orders a chat's updates inside one
  * process; with several webhook instances on one Redis, this lease makes a chat's updates run
- * one at a time over all of them, so session and conversation writes are never lost.
+ * one at a time over all of them, so session and conversation writes are never lost. Its
+ * waits are on real time, not the app's clock: the lease runs out in Redis, on Redis's time.
  */
 export function chatLock(
   kv: KeyValueStore,

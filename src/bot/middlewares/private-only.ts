@@ -4,7 +4,7 @@ import type { BotContext } from "../context.js";
 import { ignoreFailure } from "../errors/ignored.js";
 
 /**
- * The bot serves private chats only (contract 3). In a group a command gets one short
+ * The bot serves private chats only. In a group a command gets one short
  * pointer to the private chat and a button press gets an answer; anything else is ignored.
  */
 export function privateOnly(fallbackText: (ctx: BotContext) => string, logger?: Logger) {

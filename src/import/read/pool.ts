@@ -1,6 +1,3 @@
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { ImportFileResult, ReadImportFile } from "../types.js";
 import { rejection } from "./reject.js";
@@ -11,14 +8,14 @@ type ReadOptions = Parameters<ReadImportFile>[1];
 /**
  * The worker's code. From compiled JavaScript it is worker.js beside this file; under tsx
  * (tests, `npm start`) it is worker.ts, loaded after registering tsx's hooks in the worker
- * (a worker does not inherit them, and `--import` in its execArgv is not applied in time).
+ * through tsx's public `tsx/esm/api` export (a worker does not inherit the hooks, and
+ * `--import` in its execArgv is not applied in time).
  */
 function workerSource(): { code: URL | string; eval: boolean } {
   if (!import.meta.url.endsWith(".ts")) {
     return { code: new URL("./worker.js", import.meta.url), eval: false };
   }
-  const tsx = createRequire(import.meta.url).resolve("tsx/package.json");
-  const api = pathToFileURL(join(dirname(tsx), "dist/esm/api/index.mjs")).href;
+  const api = import.meta.resolve("tsx/esm/api");
   const worker = new URL("./worker.ts", import.meta.url).href;
   const code = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(worker)}); });`;
   return { code, eval: true };

@@ -4,7 +4,7 @@ import {
   importPhotoSchema,
   importProductSchema,
   importSkuSchema,
-} from "../../seller-api/schemas.js";
+} from "../../seller-api/index.js";
 import { ISSUE_CODES, type IssueCode } from "../types.js";
 import { isHttpUrl } from "./values.js";
 

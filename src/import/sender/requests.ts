@@ -1,6 +1,5 @@
-import type { SellerApi } from "../../seller-api/client.js";
-import { SellerApiError } from "../../seller-api/errors.js";
-import { IMPORT_BATCH_LIMIT, type ImportProduct } from "../../seller-api/schemas.js";
+import type { SellerApi } from "../../seller-api/index.js";
+import { IMPORT_BATCH_LIMIT, type ImportProduct, SellerApiError } from "../../seller-api/index.js";
 import type { FileFormat, ParsedProduct, SourceRef } from "../types.js";
 import type { FailedBatch, SentBatch, SentProduct } from "../watcher/types.js";
 

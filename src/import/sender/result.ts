@@ -1,5 +1,5 @@
 import type { Translate } from "../../i18n.js";
-import type { SellerApiErrorKind } from "../../seller-api/errors.js";
+import type { SellerApiErrorKind } from "../../seller-api/index.js";
 import { apiErrorLine, fitMessage, refsText } from "../problems.js";
 import type { FailedBatch, SentBatch } from "../watcher/types.js";
 import type { PlacedFieldError } from "./requests.js";

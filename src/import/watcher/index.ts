@@ -4,7 +4,7 @@ import type { Config } from "../../config.js";
 import type { I18nInstance } from "../../i18n.js";
 import type { Logger } from "../../logger.js";
 import { backoffDelay, type Scheduler } from "../../scheduler/index.js";
-import type { SellerApi } from "../../seller-api/client.js";
+import type { SellerApi } from "../../seller-api/index.js";
 import type { Storage } from "../../storage/index.js";
 import { createNotifier } from "./notifier.js";
 import { statusRules } from "./results.js";

@@ -1,5 +1,5 @@
 import { normalizeStatus } from "../../config.js";
-import type { ImportInfo } from "../../seller-api/schemas.js";
+import type { ImportInfo } from "../../seller-api/index.js";
 import type { SourceRef } from "../types.js";
 import type { SentBatch, WatchedDocument } from "./types.js";
 
@@ -38,7 +38,7 @@ export interface JobReading {
 }
 
 /**
- * Status rules of contract section 5: a status is unfinished when it is one of the pending
+ * Status rules of an import job: a status is unfinished when it is one of the pending
  * list. An empty status is not (a SKU without one must not hold a final product for 24 h);
  * a product still missing from the result is what keeps a job unfinished.
  */

@@ -1,6 +1,5 @@
 import type { Translate } from "../../i18n.js";
-import { escapeHtml } from "../../text/html.js";
-import { shorten } from "../../text/text.js";
+import { escapeHtml, shorten } from "../../text/index.js";
 import { compactNumbers } from "../refs.js";
 import { csvReport, reportFileName } from "../report.js";
 import type { SourceRef } from "../types.js";

@@ -1,5 +1,5 @@
 import type { Locale } from "../../i18n.js";
-import type { FieldError, SellerApiErrorKind } from "../../seller-api/errors.js";
+import type { FieldError, SellerApiErrorKind } from "../../seller-api/index.js";
 import type { FileFormat, SourceRef } from "../types.js";
 
 /** A product as sent in one request: where it came from in the seller's file. */

@@ -3,7 +3,7 @@
  * chat decides only where the answer goes and which buttons it keeps.
  */
 import type { Locale } from "../../../i18n.js";
-import type { Order } from "../../../seller-api/schemas.js";
+import type { Order } from "../../../seller-api/index.js";
 import { ButtonNotice } from "../../buttons/handle.js";
 import type { BotContext } from "../../context.js";
 import type { FeatureDeps } from "../../deps.js";

@@ -4,7 +4,7 @@ import {
   type ChatAlertSettings,
   type ChatTarget,
   newChatSettings,
-} from "../../../alerts/settings.js";
+} from "../../../alerts/index.js";
 import type { Config } from "../../../config.js";
 import type { Locale, Translate } from "../../../i18n.js";
 import type { Screen } from "../../screens/screen.js";

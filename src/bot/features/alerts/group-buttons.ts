@@ -1,7 +1,5 @@
 import { Composer, type MiddlewareFn } from "grammy";
-import type { Alerts } from "../../../alerts/index.js";
 import { type Locale, localeOfTelegramUser } from "../../../i18n.js";
-import { withSellerApiDeadline } from "../../../seller-api/deadline.js";
 import { ButtonNotice, onButton } from "../../buttons/handle.js";
 import { targetOf, threadOf } from "../../chat-target.js";
 import type { BotContext } from "../../context.js";
@@ -9,7 +7,7 @@ import type { FeatureDeps } from "../../deps.js";
 import { alertOrderText, alertProductText, newestOrdersScreen } from "./answers.js";
 import { alertOrderButton, alertOrdersButton, alertProductButton } from "./buttons.js";
 
-type GroupButtonDeps = FeatureDeps & { alerts: Alerts };
+type GroupButtonDeps = FeatureDeps;
 
 /**
  * The buttons of alerts delivered to a subscribed group or topic. Any member may press them
@@ -54,7 +52,7 @@ function groupLocale(deps: GroupButtonDeps): MiddlewareFn<BotContext> {
     const locale: Locale = subscription?.locale ?? localeOfTelegramUser(ctx);
     // Read by the i18n locale negotiator (deps.ts); a group has no session to read it from.
     (ctx as BotContext & { chatLocale?: Locale }).chatLocale = locale;
-    await i18n(ctx, () => withSellerApiDeadline(deps.config.sellerApiDeadlineMs, next));
+    await i18n(ctx, () => deps.seller.withDeadline(deps.config.sellerApiDeadlineMs, next));
   };
 }
 

@@ -1,5 +1,4 @@
 import { Composer } from "grammy";
-import type { Alerts } from "../../../alerts/index.js";
 import { type Locale, localeOfLinkStatus, translator } from "../../../i18n.js";
 import { targetOf, threadOf } from "../../chat-target.js";
 import type { BotContext } from "../../context.js";
@@ -16,7 +15,7 @@ const ADMIN: ReadonlySet<string> = new Set(["creator", "administrator"]);
  * group; the buttons of alerts delivered there, for any member (group-buttons.ts). Anything
  * else in a group goes on to the gate.
  */
-type GroupDeps = FeatureDeps & { alerts: Alerts };
+type GroupDeps = FeatureDeps;
 type Allowed = { locale: Locale } | { refuse: string; locale: Locale };
 
 /**

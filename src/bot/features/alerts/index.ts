@@ -1,11 +1,11 @@
 import { Composer, InlineKeyboard, type MiddlewareFn } from "grammy";
 import type { Alerts } from "../../../alerts/index.js";
 import type { Locale } from "../../../i18n.js";
-import { formatNumber } from "../../../text/format.js";
+import { formatNumber } from "../../../text/index.js";
 import { thresholdMenuButton } from "../../buttons/codecs.js";
 import { ButtonNotice, onButton } from "../../buttons/handle.js";
 import type { BotContext } from "../../context.js";
-import type { FeatureDeps } from "../../deps.js";
+import type { Feature, FeatureDeps } from "../../deps.js";
 import { menuCommand } from "../../menu.js";
 import { editScreen, sendScreen } from "../../screens/screen.js";
 import { sendProductCard } from "../products/index.js";
@@ -20,7 +20,7 @@ import {
 import { alertChats } from "./chats.js";
 import { THRESHOLDS } from "./screen.js";
 
-export const SETTINGS_COMMAND = menuCommand("settings", 45);
+const SETTINGS = menuCommand("settings", 45);
 
 export { alertCallbacks } from "./buttons.js";
 export { createGroupAlertsFeature } from "./group.js";
@@ -45,10 +45,10 @@ export function subscribeOnLink(
   };
 }
 
-type AlertsFeatureDeps = FeatureDeps & { alerts: Alerts };
+type AlertsFeatureDeps = FeatureDeps;
 
 /** /settings, /subscribe, /unsubscribe in private chats; the buttons of alerts and cards. */
-export function createAlertsFeature(deps: AlertsFeatureDeps) {
+function createAlertsFeature(deps: FeatureDeps) {
   const composer = new Composer<BotContext>();
   composer.use(settingsFeature(deps));
   composer.use(alertButtonsFeature(deps));
@@ -63,7 +63,7 @@ function settingsFeature(deps: AlertsFeatureDeps) {
   const screenOf = async (ctx: BotContext) =>
     chats.screen(ctx.t, { chatId: ctx.chat!.id }, await localeOf(ctx), "private");
 
-  composer.command("settings", deps.requireLink, async (ctx) =>
+  composer.command(SETTINGS.command, deps.requireLink, async (ctx) =>
     sendScreen(ctx, await screenOf(ctx)),
   );
   composer.command("subscribe", deps.requireLink, async (ctx) => {
@@ -136,3 +136,6 @@ function alertButtonsFeature(deps: AlertsFeatureDeps) {
 
   return composer;
 }
+
+/** Private chats' alerts: /settings and the buttons of alerts and cards. */
+export const alertsFeature: Feature = { commands: [SETTINGS], create: createAlertsFeature };

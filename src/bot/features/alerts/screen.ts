@@ -1,7 +1,10 @@
 import { InlineKeyboard } from "grammy";
-import { ALERT_KINDS, type ChatAlertSettings } from "../../../alerts/settings.js";
-import { shortDateTime } from "../../../alerts/texts.js";
-import { formatClock } from "../../../alerts/time.js";
+import {
+  ALERT_KINDS,
+  type ChatAlertSettings,
+  formatClock,
+  shortDateTime,
+} from "../../../alerts/index.js";
 import type { Translate } from "../../../i18n.js";
 import type { Screen } from "../../screens/screen.js";
 import { settingsButton } from "./buttons.js";

@@ -1,6 +1,6 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";
-import type { FeatureDeps } from "../../deps.js";
+import type { Feature, FeatureDeps } from "../../deps.js";
 import { type PageButton, registerPagedList } from "../../lists/paged-list.js";
 import { createListQueries, type ListKind, type ListQuery } from "../../lists/queries.js";
 import { type MenuCommand, menuCommand } from "../../menu.js";
@@ -8,9 +8,9 @@ import type { Screen } from "../../screens/screen.js";
 import { attributesPageButton, brandsPageButton, categoriesPageButton } from "./buttons.js";
 import { attributesScreen, brandsScreen, categoriesScreen } from "./screens.js";
 
-export const CATEGORIES_COMMAND = menuCommand("categories", 50);
-export const BRANDS_COMMAND = menuCommand("brands", 60);
-export const ATTRIBUTES_COMMAND = menuCommand("attributes", 70);
+const CATEGORIES = menuCommand("categories", 50);
+const BRANDS = menuCommand("brands", 60);
+const ATTRIBUTES = menuCommand("attributes", 70);
 
 type ScreenOf = (
   deps: FeatureDeps,
@@ -23,7 +23,7 @@ type ScreenOf = (
 const searchOnly = (text: string): ListQuery => (text ? { search: text } : {});
 
 /** `/categories, /brands, /attributes`: the directory ids and codes an import needs. */
-export function createDirectoriesFeature(deps: FeatureDeps) {
+function createDirectoriesFeature(deps: FeatureDeps) {
   const composer = new Composer<BotContext>();
   const queries = createListQueries(deps.storage.kv);
   const lookup = (
@@ -41,11 +41,16 @@ export function createDirectoriesFeature(deps: FeatureDeps) {
       show: (ctx, qid, query, page) => screenOf(deps, ctx, qid, query, page),
     });
 
-  lookup("categories", CATEGORIES_COMMAND, categoriesPageButton, categoriesScreen, searchOnly);
-  lookup("brands", BRANDS_COMMAND, brandsPageButton, brandsScreen, searchOnly);
+  lookup("categories", CATEGORIES, categoriesPageButton, categoriesScreen, searchOnly);
+  lookup("brands", BRANDS, brandsPageButton, brandsScreen, searchOnly);
   // A number is a category id (the attributes of that category), anything else a search.
-  lookup("attributes", ATTRIBUTES_COMMAND, attributesPageButton, attributesScreen, (text) =>
+  lookup("attributes", ATTRIBUTES, attributesPageButton, attributesScreen, (text) =>
     /^\d{1,15}$/.test(text) ? { categoryId: Number(text) } : searchOnly(text),
   );
   return composer;
 }
+
+export const directoriesFeature: Feature = {
+  commands: [CATEGORIES, BRANDS, ATTRIBUTES],
+  create: createDirectoriesFeature,
+};

@@ -1,5 +1,4 @@
-import { escapeHtml } from "../../../text/html.js";
-import { shorten } from "../../../text/text.js";
+import { escapeHtml, shorten } from "../../../text/index.js";
 import { type CategoryTree, categoryTree } from "../../catalog.js";
 import type { BotContext } from "../../context.js";
 import type { FeatureDeps } from "../../deps.js";

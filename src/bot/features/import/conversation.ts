@@ -1,6 +1,6 @@
 import type { Conversation } from "@grammyjs/conversations";
-import { DRAFT_TTL_MS } from "../../../import/draft.js";
-import type { ImportJob } from "../../../import/sender/index.js";
+import type { ImportJob } from "../../../import/index.js";
+import { DRAFT_TTL_MS } from "../../../import/index.js";
 import type { BotContext, ConversationContext } from "../../context.js";
 import type { FeatureDeps } from "../../deps.js";
 import { importChoice } from "./texts.js";

@@ -1,13 +1,18 @@
 import { GrammyError, InlineKeyboard, InputFile } from "grammy";
 import type { Locale } from "../../../i18n.js";
-import { confirmationBlock } from "../../../import/confirm.js";
-import { TELEGRAM_DOWNLOAD_LIMIT } from "../../../import/download.js";
-import { newDraftId } from "../../../import/draft.js";
-import { megabytes, type Prepared } from "../../../import/prepare.js";
-import { fitMessage, rejectionText } from "../../../import/problems.js";
-import { reportFileName } from "../../../import/report.js";
-import { type ImportJob, ProgressMessage } from "../../../import/sender/index.js";
-import { escapeHtml } from "../../../text/html.js";
+import {
+  confirmationBlock,
+  fitMessage,
+  type ImportJob,
+  megabytes,
+  newDraftId,
+  type Prepared,
+  ProgressMessage,
+  rejectionText,
+  reportFileName,
+  TELEGRAM_DOWNLOAD_LIMIT,
+} from "../../../import/index.js";
+import { escapeHtml } from "../../../text/index.js";
 import type { BotContext } from "../../context.js";
 import type { FeatureDeps } from "../../deps.js";
 import { IMPORT_CONVERSATION } from "./conversation.js";
@@ -105,7 +110,7 @@ async function offer(ctx: BotContext, deps: FeatureDeps, read: ReadDocument, job
 
 /**
  * A document dropped into a linked chat: one status message, the file read and checked, then
- * the confirmation (always asked, issue 10) which the import conversation waits for; not a
+ * the confirmation (always asked) which the import conversation waits for; not a
  * product list → one clear message. The reading happens here, in the update, so the
  * conversation's replays repeat nothing of it.
  */

@@ -1,23 +1,23 @@
 import { createConversation } from "@grammyjs/conversations";
 import { Composer, InputFile } from "grammy";
-import { DRAFT_TTL_MS } from "../../../import/draft.js";
 import {
   CSV_TEMPLATE_NAME,
   csvTemplate,
+  DRAFT_TTL_MS,
   JSON_TEMPLATE_NAME,
   jsonTemplate,
-} from "../../../import/templates.js";
+} from "../../../import/index.js";
 import type { BotContext } from "../../context.js";
-import type { FeatureDeps } from "../../deps.js";
+import type { Feature, FeatureDeps } from "../../deps.js";
 import { menuCommand } from "../../menu.js";
 import { createImportConversation, IMPORT_CONVERSATION } from "./conversation.js";
 import { createDocumentHandler } from "./document.js";
 import { importChoice } from "./texts.js";
 
-export const IMPORT_COMMAND = menuCommand("import", 30);
+const IMPORT = menuCommand("import", 30);
 
 /** A document dropped into the chat (any time, no command) and /import with its templates. */
-export function createImportFeature(deps: FeatureDeps) {
+function createImportFeature(deps: FeatureDeps) {
   const composer = new Composer<BotContext>();
   const log = deps.logger.child({ module: "import" });
 
@@ -35,7 +35,7 @@ export function createImportFeature(deps: FeatureDeps) {
 
   composer.on("message:document", deps.requireLink, createDocumentHandler(deps));
 
-  composer.command("import", deps.requireLink, async (ctx) => {
+  composer.command(IMPORT.command, deps.requireLink, async (ctx) => {
     const vatRates = deps.config.import.vatRates;
     await ctx.reply(ctx.t("import-help", { vat: vatRates.join(", ") }));
     await ctx.replyWithDocument(
@@ -58,3 +58,5 @@ export function createImportFeature(deps: FeatureDeps) {
 
   return composer;
 }
+
+export const importFeature: Feature = { commands: [IMPORT], create: createImportFeature };

@@ -9,27 +9,23 @@ import { join } from "node:path";
 import { type Conversation, createConversation } from "@grammyjs/conversations";
 import { type Api, type Composer, InlineKeyboard, InputFile } from "grammy";
 import type { Locale, Translate } from "../../../i18n.js";
-import { ProgressMessage } from "../../../import/sender/index.js";
+import { ProgressMessage } from "../../../import/index.js";
 import type { Logger } from "../../../logger.js";
-import { ordersOfPeriod } from "../../../orders-export/collect.js";
 import {
+  createOrdersSheet,
   type ExportPeriod,
   isPresetDays,
+  type OrderColumn,
+  ordersOfPeriod,
   PRESET_DAYS,
   parseTypedPeriod,
   periodLabel,
   presetPeriod,
-} from "../../../orders-export/period.js";
-import {
-  createOrdersSheet,
-  type OrderColumn,
   type SheetTexts,
   type Totals,
-} from "../../../orders-export/sheet.js";
+} from "../../../orders-export/index.js";
 import { KEY_PREFIX } from "../../../storage/index.js";
-import { formatMoney } from "../../../text/format.js";
-import { escapeHtml } from "../../../text/html.js";
-import { shorten } from "../../../text/text.js";
+import { escapeHtml, formatMoney, shorten } from "../../../text/index.js";
 import { ButtonNotice, onButton } from "../../buttons/handle.js";
 import type { BotContext, ConversationContext } from "../../context.js";
 import type { FeatureDeps } from "../../deps.js";

@@ -1,7 +1,6 @@
-import type { Order } from "../../../seller-api/schemas.js";
-import type { Formatters } from "../../../text/format.js";
-import { escapeHtml } from "../../../text/html.js";
-import { shorten } from "../../../text/text.js";
+import type { Order } from "../../../seller-api/index.js";
+import type { Formatters } from "../../../text/index.js";
+import { escapeHtml, shorten } from "../../../text/index.js";
 
 type T = (key: string, vars?: Record<string, string>) => string;
 

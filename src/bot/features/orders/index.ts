@@ -1,7 +1,7 @@
 import { Composer } from "grammy";
 import { ButtonNotice, onButton } from "../../buttons/handle.js";
 import type { BotContext } from "../../context.js";
-import type { FeatureDeps } from "../../deps.js";
+import type { Feature, FeatureDeps } from "../../deps.js";
 import { registerPagedList } from "../../lists/paged-list.js";
 import { createListQueries, type ListQuery } from "../../lists/queries.js";
 import { menuCommand } from "../../menu.js";
@@ -16,7 +16,7 @@ import { registerOrdersExport } from "./export.js";
 import { orderDetailsScreen, ordersListScreen, statusMenuScreen } from "./screens.js";
 import { orderStatusChoices } from "./statuses.js";
 
-export const ORDERS_COMMAND = menuCommand("orders", 10);
+const ORDERS = menuCommand("orders", 10);
 
 export { showOrdersExport } from "./export.js";
 
@@ -24,7 +24,7 @@ export { showOrdersExport } from "./export.js";
  * `/orders [search]`: newest orders first, paged in place, with details, a status filter and
  * an Excel export of what the list shows.
  */
-export function createOrdersFeature(deps: FeatureDeps) {
+function createOrdersFeature(deps: FeatureDeps) {
   const composer = new Composer<BotContext>();
   const kv = deps.storage.kv;
   const queries = createListQueries(kv);
@@ -33,7 +33,7 @@ export function createOrdersFeature(deps: FeatureDeps) {
 
   registerPagedList(composer, deps, queries, {
     kind: "orders",
-    command: ORDERS_COMMAND,
+    command: ORDERS,
     pageButton: ordersPageButton,
     parse: (search) => (search ? { search } : {}),
     show: (ctx, qid, query, page) => ordersListScreen(deps, ctx, qid, query, page),
@@ -68,3 +68,5 @@ export function createOrdersFeature(deps: FeatureDeps) {
   registerOrdersExport(composer, deps, queries);
   return composer;
 }
+
+export const ordersFeature: Feature = { commands: [ORDERS], create: createOrdersFeature };

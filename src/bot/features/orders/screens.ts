@@ -1,8 +1,7 @@
 import { InlineKeyboard } from "grammy";
 import type { Locale } from "../../../i18n.js";
-import type { Order, OrderListRequest } from "../../../seller-api/schemas.js";
-import { escapeHtml } from "../../../text/html.js";
-import { shorten } from "../../../text/text.js";
+import type { Order, OrderListRequest } from "../../../seller-api/index.js";
+import { escapeHtml, shorten } from "../../../text/index.js";
 import { ButtonNotice } from "../../buttons/handle.js";
 import type { BotContext } from "../../context.js";
 import type { FeatureDeps } from "../../deps.js";

@@ -1,6 +1,6 @@
-import type { SellerApi } from "../../../seller-api/client.js";
+import type { SellerApi } from "../../../seller-api/index.js";
 import { KEY_PREFIX, type KeyValueStore } from "../../../storage/index.js";
-import { shorten } from "../../../text/text.js";
+import { shorten } from "../../../text/index.js";
 
 export interface StatusChoice {
   key: string;

@@ -1,8 +1,6 @@
-import { daysLeft, salesPerDay } from "../../../alerts/estimate.js";
-import type { Alerts } from "../../../alerts/index.js";
-import type { ChatTarget } from "../../../alerts/settings.js";
-import { readStockSnapshot } from "../../../alerts/stock.js";
-import type { LocalizedText, ProductDetail } from "../../../seller-api/schemas.js";
+import type { Alerts, ChatTarget } from "../../../alerts/index.js";
+import { daysLeft, readStockSnapshot, salesPerDay } from "../../../alerts/index.js";
+import type { LocalizedText, ProductDetail } from "../../../seller-api/index.js";
 import { directoryKey } from "../../catalog.js";
 import type { FeatureDeps } from "../../deps.js";
 import { ignoreFailure } from "../../errors/ignored.js";
@@ -49,10 +47,19 @@ function valuesById(deps: FeatureDeps) {
   });
 }
 
+/** Why a card may show ids instead of names: the card itself matters more than its labels. */
+const unnamed = (what: string) => `${what} names unreadable; the card shows their ids`;
+
 async function directoryNames(deps: FeatureDeps, product: ProductDetail) {
   const [attributes, valueNames] = await Promise.all([
-    attributesById(deps).catch(() => ({}) as Record<string, { name: string }>),
-    valuesById(deps).catch(() => ({}) as Record<string, string>),
+    attributesById(deps).catch((error: unknown) => {
+      deps.logger.info({ err: (error as Error)?.name }, unnamed("attribute"));
+      return {} as Record<string, { name: string }>;
+    }),
+    valuesById(deps).catch((error: unknown) => {
+      deps.logger.info({ err: (error as Error)?.name }, unnamed("attribute value"));
+      return {} as Record<string, string>;
+    }),
   ]);
   const attributeNames: Record<string, string> = {};
   for (const a of product.attributes ?? []) {

@@ -1,14 +1,15 @@
 import type { Locale } from "../../../i18n.js";
-import type { ProductDetail, ProductListItem } from "../../../seller-api/schemas.js";
-import { formatMoney, formatNumber } from "../../../text/format.js";
-import { escapeHtml } from "../../../text/html.js";
+import type { ProductDetail, ProductListItem } from "../../../seller-api/index.js";
 import {
+  escapeHtml,
   fitBlocksCounted,
+  formatMoney,
+  formatNumber,
   htmlToText,
   localized,
   shorten,
   shortenText,
-} from "../../../text/text.js";
+} from "../../../text/index.js";
 import type { CardFacts } from "./card-facts.js";
 
 type T = (key: string, vars?: Record<string, string>) => string;

@@ -1,7 +1,7 @@
 import { Composer, GrammyError } from "grammy";
 import { ButtonNotice, onButton } from "../../buttons/handle.js";
 import type { BotContext } from "../../context.js";
-import type { FeatureDeps } from "../../deps.js";
+import type { Feature, FeatureDeps } from "../../deps.js";
 import { registerPagedList } from "../../lists/paged-list.js";
 import { createListQueries } from "../../lists/queries.js";
 import { menuCommand } from "../../menu.js";
@@ -9,7 +9,7 @@ import { editScreen, sendScreen } from "../../screens/screen.js";
 import { productBackButton, productOpenButton, productsPageButton } from "./buttons.js";
 import { type ProductCard, productCardOf, showProductsPage } from "./screens.js";
 
-export const PRODUCTS_COMMAND = menuCommand("products", 20);
+const PRODUCTS = menuCommand("products", 20);
 const PRODUCT_ID = /^[1-9]\d{0,14}$/;
 
 /**
@@ -42,14 +42,14 @@ export async function sendProductCard(deps: FeatureDeps, ctx: BotContext, produc
 }
 
 /** `/products [search]`: products paged in place; a tap sends the product's card below. */
-export function createProductsFeature(deps: FeatureDeps) {
+function createProductsFeature(deps: FeatureDeps) {
   const composer = new Composer<BotContext>();
   const kv = deps.storage.kv;
   const queries = createListQueries(kv);
 
   registerPagedList(composer, deps, queries, {
     kind: "products",
-    command: PRODUCTS_COMMAND,
+    command: PRODUCTS,
     pageButton: productsPageButton,
     parse: (search) => (search ? { search } : {}),
     show: (ctx, qid, query, page) => showProductsPage(deps, ctx, qid, query, page),
@@ -92,3 +92,5 @@ export function createProductsFeature(deps: FeatureDeps) {
 
   return composer;
 }
+
+export const productsFeature: Feature = { commands: [PRODUCTS], create: createProductsFeature };

@@ -1,8 +1,8 @@
 import { InlineKeyboard } from "grammy";
 import type { Locale } from "../../../i18n.js";
-import type { ProductDetail, ProductListRequest } from "../../../seller-api/schemas.js";
+import type { ProductDetail, ProductListRequest } from "../../../seller-api/index.js";
 import { KEY_PREFIX, type KeyValueStore } from "../../../storage/index.js";
-import { shorten } from "../../../text/text.js";
+import { shorten } from "../../../text/index.js";
 import { thresholdMenuButton } from "../../buttons/codecs.js";
 import { ButtonNotice } from "../../buttons/handle.js";
 import { categoryTree } from "../../catalog.js";

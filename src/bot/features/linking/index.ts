@@ -1,26 +1,27 @@
-import {
-  type Conversation,
-  type ConversationFlavor,
-  createConversation,
-} from "@grammyjs/conversations";
+import { type Conversation, createConversation } from "@grammyjs/conversations";
 import { Composer } from "grammy";
-import { type I18nInstance, type Locale, localeOfLinkStatus } from "../../i18n.js";
-import type { Logger } from "../../logger.js";
-import type { BotMetrics } from "../../metrics.js";
-import type { SellerApi } from "../../seller-api/client.js";
-import { SellerApiError } from "../../seller-api/errors.js";
-import type { KeyValueStore } from "../../storage/index.js";
-import { formatDateTime } from "../../text/format.js";
-import { escapeHtml } from "../../text/html.js";
-import type { BotContext, ConversationContext, LinkCache } from "../context.js";
-import { apiErrorMessageKey } from "../errors/user-messages.js";
-import { menuCommand } from "../menu.js";
-import { readLinkStatus } from "../middlewares/access-gate.js";
-import { createLinkThrottle, type LinkAttempter, type LinkThrottle } from "./link-throttle.js";
-import { mainMenuText } from "./start.js";
+import type { Clock } from "../../../clock.js";
+import { type I18nInstance, type Locale, localeOfLinkStatus } from "../../../i18n.js";
+import type { Logger } from "../../../logger.js";
+import type { BotMetrics } from "../../../metrics.js";
+import type { SellerApi } from "../../../seller-api/index.js";
+import { SellerApiError } from "../../../seller-api/index.js";
+import type { KeyValueStore } from "../../../storage/index.js";
+import { escapeHtml, formatDateTime } from "../../../text/index.js";
+import type { BotContext, ConversationContext, LinkCache } from "../../context.js";
+import type { Feature } from "../../deps.js";
+import { apiErrorMessageKey } from "../../errors/user-messages.js";
+import type { LinkStatus } from "../../link-status.js";
+import { helpText, type MenuCommand, menuCommand } from "../../menu.js";
+import {
+  createLinkThrottle,
+  DEFAULT_LINK_THROTTLE,
+  type LinkAttempter,
+  type LinkThrottle,
+} from "./throttle.js";
 
-export const STATUS_COMMAND = menuCommand("status", 80);
-export const LINK_COMMAND = menuCommand("link", 90);
+const STATUS = menuCommand("status", 80);
+const LINK = menuCommand("link", 90);
 
 /**
  * What could be a link token: one word, not a command. Its validity is the API's to judge;
@@ -39,16 +40,20 @@ type LinkOutcome =
   | { kind: "malformed" }
   | { kind: "failed"; messageKey: string };
 
-export interface LinkingDeps {
+interface LinkingDeps {
   seller: SellerApi;
+  /** Link status reads under the one cache rule. */
+  links: LinkStatus;
+  /** The time of failed attempts' waits. */
+  clock: Clock;
+  /** The menu, shown with the greeting of a new link. */
+  menu: readonly MenuCommand[];
   timeZone: string;
   i18n: I18nInstance;
   logger: Logger;
   /** Failed attempts are counted here (shared by instances). */
   kv: KeyValueStore;
   metrics?: Pick<BotMetrics, "linkAttempt">;
-  /** Default: counted in `kv` with the default policy; tests give their own (clock). */
-  throttle?: LinkThrottle;
 }
 
 function userNameOf(ctx: BotContext | ConversationContext): string {
@@ -88,14 +93,18 @@ async function confirmLink(
       error instanceof SellerApiError &&
       (error.kind === "invalid" || error.kind === "not_found")
     ) {
-      return rejected(deps, throttle, input.who).catch(() => ({ kind: "rejected", waitMs: 0 }));
+      return rejected(deps, throttle, input.who).catch((countError: unknown) => {
+        // The refusal still stands; only its count (and the wait it would bring) is lost.
+        deps.logger.warn({ chatId, err: describe(countError) }, "refused link attempt not counted");
+        return { kind: "rejected", waitMs: 0 } as const;
+      });
     }
     deps.logger.warn({ chatId, err: describe(error) }, "link confirmation failed");
     return { kind: "failed", messageKey: apiErrorMessageKey(error) };
   }
   try {
     await throttle.succeeded(input.who);
-    const link = await readLinkStatus(deps.seller, chatId);
+    const link = await deps.links.read(chatId);
     if (!link.active) return { kind: "inactive" };
     return { kind: "linked", locale: localeOfLinkStatus(link.languageCode), link };
   } catch (error) {
@@ -143,7 +152,7 @@ function outcomeText(deps: LinkingDeps, outcome: LinkOutcome, chatLocale: Locale
   const t = (key: string, locale = chatLocale) => deps.i18n.t(locale, key);
   switch (outcome.kind) {
     case "linked":
-      return `${t("link-success", outcome.locale)}\n\n${mainMenuText(deps.i18n, outcome.locale)}`;
+      return `${t("link-success", outcome.locale)}\n\n${helpText(deps.i18n, outcome.locale, deps.menu)}`;
     case "inactive":
       return t("link-inactive");
     case "rejected":
@@ -215,7 +224,7 @@ function linkConversationOf(deps: LinkingDeps, throttle: LinkThrottle) {
 async function replyStatus(deps: LinkingDeps, ctx: BotContext) {
   let link: LinkCache;
   try {
-    link = await readLinkStatus(deps.seller, ctx.chat!.id);
+    link = await deps.links.read(ctx.chat!.id);
     ctx.session.link = link;
   } catch (error) {
     await ctx.reply(ctx.t(apiErrorMessageKey(error)));
@@ -233,16 +242,16 @@ async function replyStatus(deps: LinkingDeps, ctx: BotContext) {
   );
 }
 
-export function createLinkingFeature(deps: LinkingDeps) {
+function createLinkingFeature(deps: LinkingDeps) {
   const composer = new Composer<BotContext>();
-  const throttle = deps.throttle ?? createLinkThrottle(deps.kv);
+  const throttle = createLinkThrottle(deps.kv, DEFAULT_LINK_THROTTLE, deps.clock);
   composer.use(createConversation(linkConversationOf(deps, throttle), LINK_CONVERSATION));
   composer.command("start", async (ctx, next) => {
     const payload = ctx.match.trim();
     if (payload === "") return next();
     await linkWith(deps, throttle, ctx, payload);
   });
-  composer.command("link", async (ctx) => {
+  composer.command(LINK.command, async (ctx) => {
     const token = ctx.match.trim();
     if (token === "") {
       // Linking replaces whatever dialogue was waiting (an import offer, say).
@@ -252,8 +261,23 @@ export function createLinkingFeature(deps: LinkingDeps) {
     }
     await linkWith(deps, throttle, ctx, token);
   });
-  composer.command("status", (ctx) => replyStatus(deps, ctx));
+  composer.command(STATUS.command, (ctx) => replyStatus(deps, ctx));
   return composer;
 }
 
-export type { ConversationFlavor };
+/** `/start <token>`, `/link`, `/status`. */
+export const linkingFeature: Feature = {
+  commands: [STATUS, LINK],
+  create: (deps) =>
+    createLinkingFeature({
+      seller: deps.seller,
+      links: deps.links,
+      clock: deps.clock,
+      menu: deps.menu,
+      i18n: deps.i18n,
+      logger: deps.logger,
+      timeZone: deps.config.timeZone,
+      kv: deps.storage.kv,
+      metrics: deps.metrics,
+    }),
+};

@@ -1,6 +1,6 @@
 /** Wall-clock time in the seller's time zone, for quiet hours, the digest and its days. */
 
-import { parseIsoInstant } from "../text/format.js";
+import { parseIsoInstant } from "./format.js";
 
 const MINUTE = 60_000;
 export const DAY_MS = 24 * 60 * MINUTE;

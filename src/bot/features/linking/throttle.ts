@@ -1,5 +1,5 @@
-import { type Clock, systemClock } from "../../clock.js";
-import { KEY_PREFIX, type KeyValueStore } from "../../storage/index.js";
+import type { Clock } from "../../../clock.js";
+import { KEY_PREFIX, type KeyValueStore } from "../../../storage/index.js";
 
 /**
  * Throttling of link-token guessing. Failed attempts are counted per chat and per user in
@@ -50,7 +50,7 @@ const keysOf = ({ chatId, userId }: LinkAttempter) => [
 export function createLinkThrottle(
   kv: KeyValueStore,
   policy: LinkThrottlePolicy = DEFAULT_LINK_THROTTLE,
-  clock: Clock = systemClock,
+  clock: Clock,
 ): LinkThrottle {
   const waitAfter = (failures: number) => {
     const past = failures - policy.freeFailures;

@@ -1,0 +1,36 @@
+import type { Feature } from "../deps.js";
+import { pageCounterFeature } from "../lists/page-counter.js";
+import { alertsFeature } from "./alerts/index.js";
+import { cancelFeature } from "./cancel.js";
+import { directoriesFeature } from "./directories/index.js";
+import { fallbackFeature } from "./fallback.js";
+import { importFeature } from "./import/index.js";
+import { jobsFeature } from "./jobs.js";
+import { languageFeature } from "./language.js";
+import { linkingFeature } from "./linking/index.js";
+import { ordersFeature } from "./orders/index.js";
+import { productsFeature } from "./products/index.js";
+import { startFeature } from "./start.js";
+
+export { createGroupAlertsFeature, subscribeOnLink } from "./alerts/index.js";
+
+/** Placed before the conversations, so they always answer (/cancel leaves a conversation). */
+export const EARLY_FEATURES: readonly Feature[] = [cancelFeature];
+
+/**
+ * The features in the order they see an update, after the conversations. Seller-data features
+ * put `requireLink` in front of their handlers; the fallback answers whatever none took.
+ */
+export const FEATURES: readonly Feature[] = [
+  linkingFeature,
+  startFeature,
+  languageFeature,
+  ordersFeature,
+  productsFeature,
+  directoriesFeature,
+  importFeature,
+  jobsFeature,
+  pageCounterFeature,
+  alertsFeature,
+  fallbackFeature,
+];

@@ -1,0 +1,18 @@
+/**
+ * The import's public entry: what the app wires (reader, service, watcher) and what the bot's
+ * import feature shows (limits, texts of problems and of the confirmation). The rest of
+ * src/import is its own business.
+ */
+export { confirmationBlock } from "./confirm.js";
+export { TELEGRAM_DOWNLOAD_LIMIT } from "./download.js";
+export { DRAFT_TTL_MS, newDraftId } from "./draft.js";
+export { megabytes, type Prepared } from "./prepare.js";
+export { fitMessage, rejectionText } from "./problems.js";
+export { createImportReader } from "./read/index.js";
+export { reportFileName } from "./report.js";
+export { type ImportJob, ProgressMessage } from "./sender/index.js";
+export { createImportService, type ImportService } from "./service.js";
+export { CSV_TEMPLATE_NAME, csvTemplate, JSON_TEMPLATE_NAME, jsonTemplate } from "./templates.js";
+export type { ReadImportFile } from "./types.js";
+export { createImportWatcher, type ImportWatcher, type WatcherOptions } from "./watcher/index.js";
+export type { DocumentStatus } from "./watcher/types.js";
