@@ -17,6 +17,8 @@ export type Cell =
       date: boolean;
       /** Decimals the format shows, when fixed. */
       decimals?: number;
+      /** Shown in E-notation (`1,23E+05`), which may round what the cell holds. */
+      scientific?: boolean;
     }
   | { kind: "boolean"; value: boolean; shown: string }
   | {

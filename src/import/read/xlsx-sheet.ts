@@ -21,13 +21,11 @@ export interface SheetContext {
   date1904: boolean;
   limits: SheetLimits;
   /**
-   * Called once `HEADER_PROBE_ROWS` non-empty rows are read: false when none of them is a
+   * `found` is called once `rows` non-empty rows are read: false when none of them is a
    * header, so a sheet that is not the products (a 10 000-row lookup list) is not read on.
    */
-  hasHeader?: (rows: SheetRow[]) => boolean;
+  headerProbe?: { rows: number; found: (rows: SheetRow[]) => boolean };
 }
-
-export const HEADER_PROBE_ROWS = 30;
 
 /** Thrown to stop reading a sheet that has no header where one would be. */
 export class NoHeader extends Error {}
@@ -109,8 +107,8 @@ class SheetReader {
       throw new FileRejected("too-many-rows", { max: this.context.limits.maxRows }, "xlsx");
     }
     this.rows.push(row);
-    const probe = this.context.hasHeader;
-    if (probe && this.rows.length === HEADER_PROBE_ROWS && !probe(this.rows)) throw new NoHeader();
+    const probe = this.context.headerProbe;
+    if (probe && this.rows.length === probe.rows && !probe.found(this.rows)) throw new NoHeader();
   }
 
   openCell(attrs: Attributes): void {
