@@ -220,10 +220,22 @@ class SheetReader {
           shown: value,
         };
       case "d":
-        return value;
+        return this.isoDateCell(raw, value);
       default:
         return value === "" ? undefined : this.numberCell(raw, value);
     }
+  }
+
+  /**
+   * A cell of type `d` holds an ISO 8601 date (`2026-03-15T14:05:09`); it shows under its
+   * number format like any date, so it is read as the serial it stands for.
+   */
+  private isoDateCell(raw: RawCell, value: string): Cell {
+    const zoned = !value.includes("T") || /(?:[zZ]|[+-]\d\d:\d\d)$/.test(value);
+    const ms = Date.parse(zoned ? value : `${value}Z`);
+    if (!Number.isFinite(ms)) return value;
+    const serial = ms / 86_400_000 + 25_569 - (this.context.date1904 ? 1462 : 0);
+    return this.numberCell(raw, String(serial));
   }
 
   private numberCell(raw: RawCell, text: string): Cell {
