@@ -8,26 +8,27 @@ import { cellText, type SheetRow, type Table } from "./table.js";
 export const HEADER_SEARCH_ROWS = 30;
 
 /** How many known columns a row names, or 0 when it cannot be a header at all. */
-function headerScore(row: SheetRow): number {
-  const { known, required } = knownTitles(row.cells.map(cellText));
+function headerScore(titles: readonly string[]): number {
+  const { known, required } = knownTitles(titles);
   // Two known columns, or one of the required ones: less is a title or a data row.
   return known >= 2 || (known === 1 && required) ? known : 0;
 }
 
 /**
  * The header as a person finds it: among the first `HEADER_SEARCH_ROWS` non-empty rows, the
- * one that names the most known columns (two of them at least, or one required one). A title
- * row or a row of merged group cells above the titles ("Товар", "Цена" over price and VAT)
- * names fewer, so it never wins over the row of titles beneath it. On a tie the upper row
- * wins: a header repeated further down (a printout's page header) must not hide the rows
+ * one that names the most known columns (two of them at least, or one required one), each
+ * counted once, with merged titles read where the program shows them (see `headerTitles`).
+ * A title row or a row of merged group cells above the titles ("Товар", "Цена" over price and
+ * VAT) names fewer, so it never wins over the row of titles beneath it. On a tie the upper
+ * row wins: a header repeated further down (a printout's page header) must not hide the rows
  * between, which are then named as rows rather than skipped. Returns its place in `table.rows`.
  */
-export function findHeader(table: Pick<Table, "rows">): number | undefined {
+export function findHeader(table: Pick<Table, "rows" | "merges" | "text">): number | undefined {
   const limit = Math.min(table.rows.length, HEADER_SEARCH_ROWS);
   let best: number | undefined;
   let bestScore = 0;
   for (let i = 0; i < limit; i++) {
-    const score = headerScore(table.rows[i]!);
+    const score = headerScore(headerTitles(table, table.rows[i]!));
     if (score > bestScore) {
       best = i;
       bestScore = score;
@@ -36,15 +37,43 @@ export function findHeader(table: Pick<Table, "rows">): number | undefined {
   return best;
 }
 
-/** Header titles with merged cells spread: `photos` merged over G:I titles G, H and I. */
-export function headerTitles(table: Table, headerRow: SheetRow): string[] {
+/**
+ * A row's titles with merged cells read as the program shows them: a title merged across
+ * columns applies to each (`photos` merged over G:I titles G, H and I), and one merged down
+ * from a group row (`Штрихкод` over rows 2:3, beside `Цена` over price and VAT) is the title
+ * of the row beneath too.
+ */
+export function headerTitles(
+  table: Pick<Table, "rows" | "merges" | "text">,
+  headerRow: SheetRow,
+): string[] {
   const titles = headerRow.cells.map(cellText);
+  if (table.text) fillFromGroupRow(table, headerRow, titles);
   for (const merge of table.merges ?? []) {
-    if (merge.row !== headerRow.row) continue;
-    const title = titles[merge.from] ?? "";
-    for (let i = merge.from + 1; i <= merge.to; i++) if (!titles[i]?.trim()) titles[i] = title;
+    if (merge.row > headerRow.row || merge.lastRow < headerRow.row) continue;
+    const top =
+      merge.row === headerRow.row ? headerRow : table.rows.find((r) => r.row === merge.row);
+    const title = cellText(top?.cells[merge.from]);
+    if (title.trim() === "") continue;
+    for (let i = merge.from; i <= merge.to; i++) if (!titles[i]?.trim()) titles[i] = title;
   }
   return titles;
+}
+
+/**
+ * A CSV keeps no merges: a title merged down over two header rows (`Штрихкод` over rows 2:3
+ * beside `Цена` over price and VAT) is saved in the upper row, the lower one left empty. So an
+ * empty title under a title of the row just above, itself naming known columns, is that title.
+ */
+function fillFromGroupRow(table: Pick<Table, "rows">, headerRow: SheetRow, titles: string[]) {
+  const at = table.rows.indexOf(headerRow);
+  const above = at > 0 ? table.rows[at - 1] : undefined;
+  if (!above || above.row !== headerRow.row - 1) return;
+  const upper = above.cells.map(cellText);
+  if (headerScore(upper) === 0) return;
+  upper.forEach((title, i) => {
+    if (title.trim() !== "" && !titles[i]?.trim()) titles[i] = title;
+  });
 }
 
 /**

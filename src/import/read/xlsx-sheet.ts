@@ -52,7 +52,7 @@ interface RawCell {
 
 class SheetReader {
   readonly rows: SheetRow[] = [];
-  readonly merges: { row: number; from: number; to: number }[] = [];
+  readonly merges: NonNullable<Table["merges"]> = [];
   private row: { row: number; cells: Cell[] } | undefined;
   private lastRow = 0;
   private lastColumn = 0;
@@ -165,9 +165,14 @@ class SheetReader {
     const to = b ? parseRef(b) : undefined;
     if (!from || !to || this.merges.length >= 10_000) return;
     this.checkRef(to.column, to.row);
-    if (from.row === to.row && to.column > from.column) {
-      this.merges.push({ row: from.row, from: from.column - 1, to: to.column - 1 });
-    }
+    if (to.row < from.row || to.column < from.column) return;
+    if (to.row === from.row && to.column === from.column) return;
+    this.merges.push({
+      row: from.row,
+      lastRow: to.row,
+      from: from.column - 1,
+      to: to.column - 1,
+    });
   }
 
   private closeCell(): void {
