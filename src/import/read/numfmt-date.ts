@@ -142,7 +142,7 @@ export function formatDate(value: number, tokens: Token[], locale: DateLocale): 
       out += `,${pad(p.ms, 3).slice(0, tok.length - 1)}`;
     } else if (tok === "/") out += locale.separator;
     else out += tok;
-    if (/^[hms]/.test(lower) || lower === "\u0000") lastWasHour = lower.startsWith("h");
+    if (/^\[?[hms]/.test(lower) || lower === "\u0000") lastWasHour = /^\[?h/.test(lower);
     else if (/^[dy]/.test(lower)) lastWasHour = false;
     lastWasSecond = lower.startsWith("s");
   }

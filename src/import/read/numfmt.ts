@@ -220,7 +220,15 @@ export function formatCell(value: number, code: string): Shown {
     return { shown: `${text}${literal.join("")}`.trim(), percent: false, date: false };
   }
   if (isDateFormat(section)) {
-    return { shown: formatDate(value, tokens, dateLocale(section)), percent: false, date: true };
+    // [$-F800] and [$-F400]: the system's long date and time, whatever code follows them.
+    const system = /\[\$-F800\]/i.test(section)
+      ? "dddd, dd mmmm, yyyy"
+      : /\[\$-F400\]/i.test(section)
+        ? "hh:mm:ss"
+        : undefined;
+    const shownTokens = system ? tokenize(system) : tokens;
+    const shown = formatDate(value, shownTokens, dateLocale(section));
+    return { shown, percent: false, date: true };
   }
   return formatNumber(value, tokens, negativeSign);
 }
