@@ -19,8 +19,9 @@ function headerScore(titles: readonly string[]): number {
  * one that names the most known columns (two of them at least, or one required one), each
  * counted once, with merged titles read where the program shows them (see `headerTitles`).
  * A title row or a row of merged group cells above the titles ("Товар", "Цена" over price and
- * VAT) names fewer, so it never wins over the row of titles beneath it. On a tie the upper
- * row wins: a header repeated further down (a printout's page header) must not hide the rows
+ * VAT) names fewer, so it never wins over the row of titles beneath it. On a tie the lower row
+ * wins when it stands right beneath (a template's technical names above the titles sellers
+ * read), the upper one otherwise: a header repeated further down must not hide the rows
  * between, which are then named as rows rather than skipped. Returns its place in `table.rows`.
  */
 export function findHeader(table: Pick<Table, "rows" | "merges" | "text">): number | undefined {
@@ -29,7 +30,8 @@ export function findHeader(table: Pick<Table, "rows" | "merges" | "text">): numb
   let bestScore = 0;
   for (let i = 0; i < limit; i++) {
     const score = headerScore(headerTitles(table, table.rows[i]!));
-    if (score > bestScore) {
+    const beneath = best !== undefined && i === best + 1 && score === bestScore;
+    if (score > bestScore || (beneath && score > 0)) {
       best = i;
       bestScore = score;
     }
