@@ -17,6 +17,23 @@ const READING: ReadingInfo = {
 };
 
 describe("the confirmation before sending", () => {
+  it("names the sheets passed over for holding the header only (ru, kk)", () => {
+    const reading: ReadingInfo = {
+      sheet: { name: "Товары", index: 2, count: 2 },
+      headerRow: 1,
+      notes: [{ code: "sheets-header-only", params: { sheets: "«Шаблон»" } }],
+    };
+    expect(readingLines(translator(i18n, "ru"), "xlsx", reading)).toEqual([
+      "<b>Как прочитан файл</b>",
+      "• лист «Товары» (2-й из 2)",
+      "• заголовки колонок — в строке 1",
+      "• ℹ️ Пропущены листы, на которых только заголовок, без товаров: «Шаблон».",
+    ]);
+    expect(readingLines(translator(i18n, "kk"), "xlsx", reading)).toContain(
+      "• ℹ️ Тек тақырыбы бар, тауарсыз парақтар өткізіліп жіберілді: «Шаблон».",
+    );
+  });
+
   it("shows how the file was read, in Russian and Kazakh", () => {
     const ru = translator(i18n, "ru");
     expect(readingLines(ru, "xlsx", READING)).toEqual([

@@ -136,8 +136,10 @@ describe("importing a document from the chat", () => {
 
     const offer = await user.waitForBotMessage(/В файле есть ошибки/, SLOW);
     expect(offer.text).toContain("с ошибками: 2, без ошибок: 3");
-    expect(offer.text).toMatch(/Строка 3 · name\.rus: обязательное поле не заполнено/);
-    expect(offer.text).toMatch(/Строка 4 · price: должно быть числом/);
+    expect(offer.text).toMatch(
+      /Строка 3 · name\.rus: обязательное поле не заполнено \(сейчас: пусто\)\. Заполните его/,
+    );
+    expect(offer.text).toMatch(/Строка 4 · price: «abc» — не число\. Впишите число/);
     expect(offer.buttons.flat()).toEqual(["✅ Импортировать без ошибок (3)", "✖️ Отмена"]);
     expect(importPosts()).toHaveLength(0);
 
@@ -161,10 +163,13 @@ describe("importing a document from the chat", () => {
       {
         problems: /В файле есть ошибки/,
         photos: "ссылки на фото разделены",
-        rub: "должно быть числом",
+        rub: "«1990 руб» — не число",
       },
     ],
-    ["kk", { problems: /Файлда қателер бар/, photos: "фото сілтемелері", rub: "сан болуы керек" }],
+    [
+      "kk",
+      { problems: /Файлда қателер бар/, photos: "фото сілтемелері", rub: "«1990 руб» — сан емес" },
+    ],
   ] as const) {
     it(`names photo links split by ';' and a price in rubles, and sends neither row (${languageCode})`, async () => {
       h = await startHarness();
@@ -223,8 +228,10 @@ describe("importing a document from the chat", () => {
     await user.sendDocument({ fileName: "products.csv", content: MIXED_CSV });
 
     const offer = await user.waitForBotMessage(/Файлда қателер бар/, SLOW);
-    expect(offer.text).toMatch(/3-жол · name\.rus: міндетті өріс толтырылмаған/);
-    expect(offer.text).toMatch(/4-жол · price: сан болуы керек/);
+    expect(offer.text).toMatch(
+      /3-жол · name\.rus: міндетті өріс толтырылмаған \(қазір: бос\)\. Оны толтырыңыз/,
+    );
+    expect(offer.text).toMatch(/4-жол · price: «abc» — сан емес\. Сан жазыңыз/);
     await user.pressButton("✖️ Бас тарту");
     await user.waitForBotMessage(/Импорт тоқтатылды/, SLOW);
     // A late press of the other button is answered, and still sends nothing.
@@ -266,7 +273,9 @@ describe("importing a document from the chat", () => {
     const lines = text.slice(1).trim().split("\r\n");
     expect(lines[0]).toBe("Строка;Поле;Проблема;Код");
     expect(lines).toHaveLength(21);
-    expect(lines[1]).toBe("3;price;должно быть больше нуля;not-positive");
+    expect(lines[1]).toBe(
+      "3;price;«-5» — а нужно число больше нуля. Исправьте значение;not-positive",
+    );
   });
 
   it("says so when nothing in the file is valid, and sends nothing", async () => {
@@ -394,7 +403,7 @@ describe("Excel's Windows-1251 CSV", () => {
     );
     await user.sendDocument({ fileName: "excel.csv", content });
     const offer = await user.waitForBotMessage(/В файле есть ошибки/, SLOW);
-    expect(offer.text).toMatch(/Строка 3 · name\.kaz: казахские буквы потеряны/);
+    expect(offer.text).toMatch(/Строка 3 · name\.kaz: в «\?уатты кабель» казахские буквы потеряны/);
     expect(offer.text).toMatch(/В строках 3 .*Windows-1251/);
     expect(offer.text).toContain("CSV UTF-8");
     expect(offer.text).toContain(".xlsx");

@@ -145,7 +145,12 @@ describe("encodings and dialects", () => {
       {
         ref: { kind: "rows", rows: [2] },
         issues: [
-          { ref: { kind: "rows", rows: [2] }, field: "name.rus", code: "kazakh-letters-lost" },
+          {
+            ref: { kind: "rows", rows: [2] },
+            field: "name.rus",
+            code: "kazakh-letters-lost",
+            params: { value: "Футболка «?аза?стан»" },
+          },
         ],
       },
     ]);

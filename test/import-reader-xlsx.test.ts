@@ -101,7 +101,7 @@ describe("XLSX number cells", () => {
         ref: { kind: "rows", rows: [2] },
         field: "price",
         code: "formula-not-calculated",
-        params: { cell: "F2", formula: "=B2*50" },
+        params: { cell: "F2", formula: "=B2*50", value: "=B2*50" },
       },
     ]);
     const zeroSaved = [HEADER, product({ 5: { f: "B2*50", v: "0" } })];

@@ -78,7 +78,14 @@ describe("CSV as Russian Excel writes it (Windows-1251, `;`, CRLF)", () => {
     expect(result.invalid).toEqual([
       {
         ref: rows(2, 3),
-        issues: [{ ref: rows(2), field: "name.kaz", code: "kazakh-letters-lost" }],
+        issues: [
+          {
+            ref: rows(2),
+            field: "name.kaz",
+            code: "kazakh-letters-lost",
+            params: { value: "Жа?сы к?рте" },
+          },
+        ],
       },
     ]);
   });
@@ -172,7 +179,14 @@ describe("CSV in UTF-8", () => {
     expect(result.invalid).toEqual([
       {
         ref: rows(3, 7),
-        issues: [{ ref: rows(7), field: "categoryId", code: "conflict", params: { rows: "3, 7" } }],
+        issues: [
+          {
+            ref: rows(7),
+            field: "categoryId",
+            code: "conflict",
+            params: { value: "3", rows: "3, 7" },
+          },
+        ],
       },
     ]);
   });
@@ -190,16 +204,21 @@ describe("CSV in UTF-8", () => {
       {
         ref: rows(2),
         issues: [
-          { ref: rows(2), field: "categoryId", code: "not-a-number" },
-          { ref: rows(2), field: "isLocalMade", code: "not-a-boolean" },
-          { ref: rows(2), field: "price", code: "not-positive" },
+          { ref: rows(2), field: "categoryId", code: "not-a-number", params: { value: "x1" } },
+          {
+            ref: rows(2),
+            field: "isLocalMade",
+            code: "not-a-boolean",
+            params: { value: "может быть" },
+          },
+          { ref: rows(2), field: "price", code: "not-positive", params: { value: "-5" } },
         ],
       },
       {
         ref: rows(4),
         issues: [
-          { ref: rows(4), field: "categoryId", code: "required" },
-          { ref: rows(4), field: "name.rus", code: "required" },
+          { ref: rows(4), field: "categoryId", code: "required", params: { value: "" } },
+          { ref: rows(4), field: "name.rus", code: "required", params: { value: "" } },
           {
             ref: rows(4),
             field: "photos",
@@ -222,8 +241,8 @@ describe("CSV in UTF-8", () => {
       {
         ref: rows(2, 3),
         issues: [
-          { ref: rows(3), field: "price", code: "required" },
-          { ref: rows(3), field: "skuId", code: "not-an-integer" },
+          { ref: rows(3), field: "price", code: "required", params: { value: "" } },
+          { ref: rows(3), field: "skuId", code: "not-an-integer", params: { value: "1.5" } },
         ],
       },
     ]);
@@ -262,7 +281,12 @@ describe("CSV in UTF-8", () => {
       {
         ref: rows(2),
         issues: [
-          { ref: rows(2), field: "vat", code: "vat-not-allowed", params: { allowed: "0, 12" } },
+          {
+            ref: rows(2),
+            field: "vat",
+            code: "vat-not-allowed",
+            params: { value: "16", allowed: "0, 12" },
+          },
         ],
       },
     ]);
@@ -352,8 +376,8 @@ describe("XLSX", () => {
       {
         ref: rows(6),
         issues: [
-          { ref: rows(6), field: "brandId", code: "not-a-number" },
-          { ref: rows(6), field: "price", code: "not-positive" },
+          { ref: rows(6), field: "brandId", code: "not-a-number", params: { value: "x" } },
+          { ref: rows(6), field: "price", code: "not-positive", params: { value: "0" } },
         ],
       },
     ]);
@@ -431,7 +455,12 @@ describe("JSON", () => {
       {
         ref: position(2),
         issues: [
-          { ref: position(2), field: "vat", code: "vat-not-allowed", params: { allowed: "0, 12" } },
+          {
+            ref: position(2),
+            field: "vat",
+            code: "vat-not-allowed",
+            params: { value: "16", allowed: "0, 12" },
+          },
           {
             ref: position(2),
             field: "skus[1].price",
@@ -444,9 +473,19 @@ describe("JSON", () => {
             code: "invalid-url",
             params: { value: "x" },
           },
-          { ref: position(2), field: "skus[1].photos[0].order", code: "not-positive" },
-          { ref: position(2), field: "skus[1].extra", code: "unknown-field" },
-          { ref: position(2), field: "colour", code: "unknown-field" },
+          {
+            ref: position(2),
+            field: "skus[1].photos[0].order",
+            code: "not-positive",
+            params: { value: "0" },
+          },
+          {
+            ref: position(2),
+            field: "skus[1].extra",
+            code: "unknown-field",
+            params: { value: "true" },
+          },
+          { ref: position(2), field: "colour", code: "unknown-field", params: { value: "red" } },
         ],
       },
     ]);

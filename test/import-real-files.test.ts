@@ -267,6 +267,11 @@ const END_TO_END: { file: string; language: "ru" | "kk" }[] = [
   { file: "lo-ru-barcodes.xlsx", language: "ru" },
   { file: "pyjson-ascii.json", language: "kk" },
   { file: "hand-trailing-comma.json", language: "ru" },
+  { file: "lo-ru-group-header.xlsx", language: "ru" },
+  { file: "openpyxl-template-sheet.xlsx", language: "kk" },
+  { file: "r-write-csv2.csv", language: "ru" },
+  { file: "lo-ru-formulas.csv", language: "kk" },
+  { file: "lo-ru-templates-empty.xlsx", language: "kk" },
 ];
 
 describe("real writers' files, sent to the bot by a seller", () => {

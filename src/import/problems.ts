@@ -48,17 +48,34 @@ export function refsText(t: Translate, refs: readonly SourceRef[]): string {
   return parts.join("; ");
 }
 
+/** A value named in a problem is shortened to this many characters. */
+export const PROBLEM_VALUE_SHOWN = 60;
+/** Neither a stored hidden value nor a formula is shortened past what tells it apart. */
+const STORED_SHOWN = 40;
+
+/**
+ * The value as the seller sees it in the cell (or the JSON file), beside every problem:
+ * «1e+05», shortened when long; an empty cell is said to be empty.
+ */
+export function problemValue(t: Translate, value: string | number | undefined): string {
+  const text = value === undefined ? "" : String(value).trim();
+  if (text === "") return t("import-value-empty");
+  return `«${escapeHtml(shorten(text, PROBLEM_VALUE_SHOWN))}»`;
+}
+
 /** An issue's reason in the chat's language; its params escaped, the expected ones filled. */
 export function issueReason(t: Translate, issue: Pick<ProductIssue, "code" | "params">): string {
   const params = issue.params ?? {};
   const text = (key: string, fallback = "—") => {
     const value = params[key];
-    return value === undefined || value === "" ? fallback : escapeHtml(String(value));
+    if (value === undefined || value === "") return fallback;
+    return escapeHtml(key === "stored" ? shorten(String(value), STORED_SHOWN) : String(value));
   };
   // Every param the reader gives (value, cell, formula, column, …), escaped: a text may use any.
   const all = Object.fromEntries(Object.keys(params).map((key) => [key, text(key)]));
   return t(`import-issue-${issue.code}`, {
     ...all,
+    value: problemValue(t, params.value),
     allowed: text("allowed"),
     rows: text("rows"),
     max: text("max"),
@@ -188,6 +205,10 @@ export function rejectionText(
       expected: value("expected"),
     }),
   ];
+  // An empty workbook says which sheets were looked at: the products may be in another file.
+  if (reason === "empty" && params.sheets !== undefined) {
+    lines.push(t("import-file-empty-sheets", { sheets: value("sheets") }));
+  }
   if (params.line !== undefined) {
     lines.push(
       params.column !== undefined

@@ -51,6 +51,8 @@ export const ISSUE_CODES = [
   "wrong-type", // JSON: a value of the wrong kind
   "number-in-quotes", // JSON: a number written as a string, "12345.50" (params: value)
   "number-not-text", // JSON: a text field (barcode) written as a number (params: value)
+  "formula-in-csv", // CSV saved with cell formulas: `=945*2` where a value should be (params: formula, value)
+  "scientific-number", // a number in E-notation as a spreadsheet shows it, `1,23E+05`: digits may be gone (params: value)
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];
 
@@ -153,6 +155,7 @@ export interface ReadingInfo {
 /** Notes on a reading the seller should confirm; each has a locale key `import-note-<code>`. */
 export const READING_NOTES = [
   "barcodes-padded", // number-cell barcodes restored to 13 digits (params: count, rows, example)
+  "sheets-header-only", // sheets before the products with a header and no rows, passed over (params: sheets)
 ] as const;
 export type ReadingNote = (typeof READING_NOTES)[number];
 

@@ -182,17 +182,17 @@ const NUMBERING_TITLES: ReadonlySet<string> = new Set([
 ]);
 export const isNumberingTitle = (title: string) => NUMBERING_TITLES.has(normalizeTitle(title));
 
-/** How many of a row's cells name known columns. */
+/** How many known columns a row's cells name, each counted once (`Фото 1`, `Фото 2`: one). */
 export function knownTitles(cells: readonly string[]): { known: number; required: boolean } {
-  let known = 0;
+  const names = new Set<string>();
   let required = false;
   cells.forEach((cell, index) => {
     const column = cell.trim() ? columnFor(cell.trim(), index) : undefined;
     if (!column) return;
-    known++;
+    names.add(column.name);
     if (REQUIRED_COLUMNS.includes(column.name)) required = true;
   });
-  return { known, required };
+  return { known: names.size, required };
 }
 
 /** Columns no product can do without (the API requires them), missing from the header. */

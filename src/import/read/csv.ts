@@ -1,7 +1,7 @@
 import { type Options, parse } from "csv-parse/sync";
 import { keepNonEmptyRecords } from "./records.js";
 import { FileRejected } from "./reject.js";
-import { isEmptyRow, type SheetRow, type Table } from "./table.js";
+import { type Cell, isEmptyRow, type SheetRow, type Table } from "./table.js";
 import type { DecodedText } from "./text.js";
 
 const SEPARATORS = [";", ",", "\t", "|"] as const;
@@ -92,6 +92,21 @@ function parseRecords(
   return index;
 }
 
+/**
+ * A cell saved as its formula (LibreOffice's CSV export with "save cell formulas": `=945*2`,
+ * `=ROUND(12,345;2)`, `=FALSE()`): the file holds no value for it, so it is named, never
+ * sent as the formula's text nor computed by guess.
+ */
+function formulaCell(text: string): Cell {
+  if (text.charCodeAt(0) !== 61 || text.trim().length < 2) return text; // "="
+  return {
+    kind: "problem",
+    code: "formula-in-csv",
+    params: { formula: text.trim().slice(0, 200) },
+    shown: text,
+  };
+}
+
 export interface CsvTable extends Table {
   delimiter: string;
 }
@@ -111,7 +126,7 @@ export function readCsv(decoded: DecodedText, maxRows: number): CsvTable {
   const found: SheetRow[] = [];
   const collect = (rowOf: (index: number) => number) => (cells: string[], index: number) => {
     if (found.length > maxRows) throw tooMany();
-    found.push({ row: rowOf(index), cells });
+    found.push({ row: rowOf(index), cells: cells.map(formulaCell) });
   };
   // Title rows, the header and `maxRows` data rows.
   const kept = keepNonEmptyRecords(text, delimiter, maxRows + 1);

@@ -1,5 +1,6 @@
 import type { SourceRef } from "../types.js";
-import { type Assembled, assembleProducts, findHeader } from "./rows.js";
+import { type Assembled, assembleProducts } from "./assemble.js";
+import { findHeader } from "./header.js";
 import { type Cell, isEmptyRow, type SheetRow, type Table } from "./table.js";
 import type { ProductSchema } from "./validate.js";
 

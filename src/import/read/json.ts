@@ -1,8 +1,8 @@
 import type { InvalidProduct, ParsedProduct, ProductIssue } from "../types.js";
+import type { Assembled } from "./assemble.js";
 import { isFlatRecords, readFlatRecords } from "./json-records.js";
 import { FileRejected } from "./reject.js";
-import type { Assembled } from "./rows.js";
-import { jsonPath, type ProductSchema, validateProduct } from "./validate.js";
+import { jsonPath, jsonShown, type ProductSchema, validateProduct, valueAt } from "./validate.js";
 
 /** An import request nests 7 levels deep (request, products, product, skus, sku, photos, photo). */
 const MAX_DEPTH = 64;
@@ -184,7 +184,14 @@ export function readJson(
   list.forEach((item, i) => {
     const ref = { kind: "position", position: i + 1 } as const;
     const issues: ProductIssue[] =
-      i === 0 ? extraKeys.map((field) => ({ ref, field, code: "unknown-field" as const })) : [];
+      i === 0
+        ? extraKeys.map((field) => ({
+            ref,
+            field,
+            code: "unknown-field" as const,
+            params: { value: jsonShown((root as Record<string, unknown>)[field]) },
+          }))
+        : [];
     const result = validateProduct(schema, item, vatRates);
     if (result.ok && issues.length === 0) {
       const skuRefs = (result.product.skus ?? []).map(() => ref);
@@ -193,8 +200,8 @@ export function readJson(
     }
     if (!result.ok) {
       for (const mapped of result.issues) {
-        const params = mapped.params ? { params: mapped.params } : {};
-        issues.push({ ref, field: jsonPath(mapped.path), code: mapped.code, ...params });
+        const params = { value: jsonShown(valueAt(item, mapped.path)), ...mapped.params };
+        issues.push({ ref, field: jsonPath(mapped.path), code: mapped.code, params });
       }
     }
     invalid.push({ ref, issues });

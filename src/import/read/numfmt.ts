@@ -1,3 +1,5 @@
+import { dateLocale, formatDate, type Token } from "./numfmt-date.js";
+
 /**
  * Displays a number cell the way a spreadsheet shows it under its number format, for what
  * the reader needs: the digits of a text column, the zeros a `0000000000000` barcode format
@@ -19,9 +21,9 @@ const BUILT_IN: Record<number, string> = {
   12: "General",
   13: "General",
   14: "dd.mm.yyyy",
-  15: "d-mmm-yy",
-  16: "d-mmm",
-  17: "mmm-yy",
+  15: "dd.mmm.yy",
+  16: "dd.mmm",
+  17: "mmm.yy",
   18: "h:mm AM/PM",
   19: "h:mm:ss AM/PM",
   20: "h:mm",
@@ -49,6 +51,8 @@ export interface Shown {
   date: boolean;
   /** Decimals the format shows, when fixed (undefined for General). */
   decimals?: number;
+  /** Shown in E-notation, which may round what the cell holds. */
+  scientific?: boolean;
 }
 
 /** Splits on `;` outside quotes and brackets. */
@@ -78,12 +82,6 @@ function sections(code: string): string[] {
   return out;
 }
 
-/** A section cut into literal text and the format's own characters. */
-interface Token {
-  literal: boolean;
-  text: string;
-}
-
 function tokenize(section: string): Token[] {
   const out: Token[] = [];
   for (let i = 0; i < section.length; i++) {
@@ -108,7 +106,7 @@ function tokenize(section: string): Token[] {
       // [$₸-43F]: a currency sign; [Red], [$-419]: colours and locales show nothing;
       // [h], [mm]: elapsed time, kept as a date token.
       if (inner.startsWith("$")) out.push({ literal: true, text: inner.slice(1).split("-")[0]! });
-      else if (/^[hms]+$/i.test(inner)) out.push({ literal: false, text: inner });
+      else if (/^[hms]+$/i.test(inner)) out.push({ literal: false, text: `[${inner}]` });
       i = stop;
     } else out.push({ literal: false, text: ch });
   }
@@ -135,67 +133,29 @@ export function generalText(value: number): string {
   return text.includes("e") ? value.toExponential().replace("e", "E") : text;
 }
 
-const MONTHS = ["янв", "фев", "мар", "апр", "май", "июн", "июл", "авг", "сен", "окт", "ноя", "дек"];
-
-/** Date serial (1900 system) to its parts, in UTC. */
-function dateParts(serial: number) {
-  const ms = Math.round((serial - 25569) * 86400 * 1000);
-  const d = new Date(ms);
-  return {
-    y: d.getUTCFullYear(),
-    mo: d.getUTCMonth() + 1,
-    d: d.getUTCDate(),
-    h: d.getUTCHours(),
-    mi: d.getUTCMinutes(),
-    s: d.getUTCSeconds(),
-  };
-}
-
 /**
- * `/` in a date format is the locale's date separator: `[$-419]dd/mm/yyyy` (ru-RU) shows
- * 01.09.2026 in every program. Primary languages that write dates with points: ru, kk, uk, be,
- * de, pl. Without a locale tag the `/` is shown as written.
+ * E-notation as ru/kk spreadsheets show it: `0.00E+00` shows 123456 as 1,23E+05 (decimal
+ * comma, the exponent with as many digits as the format's zeros); `##0.0E+0` keeps the
+ * exponent a multiple of the integer digits (123,5E+3).
  */
-const POINT_DATE_LANGUAGES: ReadonlySet<number> = new Set([0x19, 0x3f, 0x22, 0x23, 0x07, 0x15]);
-function dateSeparator(section: string): string {
-  const lcid = /\[\$[^\]-]*-([0-9a-f]{1,8})\]/i.exec(section)?.[1];
-  if (!lcid) return "/";
-  return POINT_DATE_LANGUAGES.has(Number.parseInt(lcid, 16) & 0x3ff) ? "." : "/";
-}
-
-function formatDate(value: number, tokens: Token[], separator = "/"): string {
-  const p = dateParts(value);
-  const pad = (n: number, w = 2) => String(n).padStart(w, "0");
-  let out = "";
-  const own = tokens.map((t) => (t.literal ? "\u0000" : t.text)).join("");
-  const literals = tokens.filter((t) => t.literal).map((t) => t.text);
-  let lit = 0;
-  let lastWasHour = false;
-  const re = /yyyy|yy|mmmm|mmm|mm|m|dddd|ddd|dd|d|hh|h|ss|s|am\/pm|a\/p|\u0000|./gi;
-  for (const match of own.matchAll(re)) {
-    const tok = match[0];
-    const lower = tok.toLowerCase();
-    const rest = own.slice((match.index ?? 0) + tok.length).toLowerCase();
-    const minute = lower.startsWith("m") && (lastWasHour || /^[^dmy]*s/.test(rest));
-    if (tok === "\u0000") out += literals[lit++] ?? "";
-    else if (lower === "yyyy") out += pad(p.y, 4);
-    else if (lower === "yy") out += pad(p.y % 100);
-    else if (lower === "mmmm" || lower === "mmm") out += MONTHS[p.mo - 1];
-    else if (lower === "mm") out += minute ? pad(p.mi) : pad(p.mo);
-    else if (lower === "m") out += minute ? String(p.mi) : String(p.mo);
-    else if (lower === "dd" || lower === "dddd" || lower === "ddd") out += pad(p.d);
-    else if (lower === "d") out += String(p.d);
-    else if (lower === "hh") out += pad(p.h);
-    else if (lower === "h") out += String(p.h);
-    else if (lower === "ss") out += pad(p.s);
-    else if (lower === "s") out += String(p.s);
-    else if (lower === "am/pm" || lower === "a/p") out += p.h < 12 ? "AM" : "PM";
-    else if (tok === "/") out += separator;
-    else out += tok;
-    if (/^[hms]/.test(lower) || lower === "\u0000") lastWasHour = lower.startsWith("h");
-    else if (/^[dy]/.test(lower)) lastWasHour = false;
+function scientific(value: number, own: string): Shown {
+  const [mantissa = "", exponent = ""] = own.split(/[eE][+-]/);
+  const [intPart = "", fracPart = ""] = mantissa.split(".");
+  const decimals = fracPart.replace(/[^0#?]/g, "").length;
+  const step = Math.max(1, intPart.replace(/[^0#?]/g, "").length);
+  const width = Math.max(1, exponent.replace(/[^0]/g, "").length);
+  const abs = Math.abs(value);
+  let power = abs === 0 ? 0 : Math.floor(Math.log10(abs));
+  if (step > 1) power = Math.floor(power / step) * step;
+  let digits = (abs / 10 ** power).toFixed(decimals);
+  if (step === 1 && Number(digits) >= 10) {
+    power += 1;
+    digits = (abs / 10 ** power).toFixed(decimals);
   }
-  return out;
+  const sign = value < 0 ? "-" : "";
+  const exp = `${power < 0 ? "-" : "+"}${String(Math.abs(power)).padStart(width, "0")}`;
+  const shown = `${sign}${digits.replace(".", ",")}E${exp}`;
+  return { shown, percent: false, date: false, scientific: true };
 }
 
 /** Groups of three digits with a space, as ru/kk spreadsheets show `# ##0`. */
@@ -207,10 +167,7 @@ function formatNumber(value: number, tokens: Token[], negativeSign: boolean): Sh
   const own = codeOf(tokens);
   const percent = (own.match(/%/g) ?? []).length;
   let v = Math.abs(value) * 100 ** percent;
-  if (/[eE][+-]/.test(own)) {
-    const decimals = (own.split(/[eE]/)[0]!.split(".")[1] ?? "").replace(/[^0#?]/g, "").length;
-    return { shown: v.toExponential(decimals).replace("e", "E"), percent: false, date: false };
-  }
+  if (/[eE][+-]/.test(own)) return scientific(value, own);
   if (own.includes("/")) {
     return { shown: generalText(value), percent: false, date: false };
   }
@@ -263,7 +220,15 @@ export function formatCell(value: number, code: string): Shown {
     return { shown: `${text}${literal.join("")}`.trim(), percent: false, date: false };
   }
   if (isDateFormat(section)) {
-    return { shown: formatDate(value, tokens, dateSeparator(section)), percent: false, date: true };
+    // [$-F800] and [$-F400]: the system's long date and time, whatever code follows them.
+    const system = /\[\$-F800\]/i.test(section)
+      ? "dddd, dd mmmm, yyyy"
+      : /\[\$-F400\]/i.test(section)
+        ? "hh:mm:ss"
+        : undefined;
+    const shownTokens = system ? tokenize(system) : tokens;
+    const shown = formatDate(value, shownTokens, dateLocale(section));
+    return { shown, percent: false, date: true };
   }
   return formatNumber(value, tokens, negativeSign);
 }

@@ -5,12 +5,13 @@ import type {
   ReadingInfo,
   ReadOptions,
 } from "../types.js";
+import { type Assembled, assembleProducts, rowsUnder } from "./assemble.js";
 import { REQUIRED_COLUMNS } from "./columns.js";
 import { readCsv } from "./csv.js";
 import { detect } from "./detect.js";
+import { findHeader, HEADER_SEARCH_ROWS } from "./header.js";
 import { readJson } from "./json.js";
 import { FileRejected, rejection } from "./reject.js";
-import { type Assembled, assembleProducts, findHeader } from "./rows.js";
 import { decodeText } from "./text.js";
 import { type ProductSchema, productSchemaFor } from "./validate.js";
 import { openWorkbook, type XlsxLimits } from "./xlsx.js";
@@ -48,9 +49,18 @@ function limitsFor(maxBytes: number, maxRows: number): XlsxLimits & ZipLimits {
   };
 }
 
+/** Sheet names as the seller's program shows them on the tabs: «Шаблон», «Товары». */
+const sheetList = (names: readonly string[]) =>
+  names
+    .slice(0, 10)
+    .map((name) => `«${name.slice(0, 60)}»`)
+    .join(", ") + (names.length > 10 ? ", …" : "");
+
 /**
- * The products sheet: the first visible sheet whose header names known columns. Sheets are
- * read one at a time, so a lookup sheet before it costs its reading only.
+ * The products sheet: the first visible sheet with product rows under a header that names
+ * the required columns. A sheet holding the header only (an empty template before the
+ * products) is passed over, and the confirmation says so. Sheets are read one at a time, so
+ * a lookup sheet before the products costs its reading only.
  */
 function readWorkbook(
   bytes: Uint8Array,
@@ -59,22 +69,47 @@ function readWorkbook(
   schema: ProductSchema,
   vatRates: number[],
 ): Assembled {
-  const workbook = openWorkbook(
-    bytes,
-    entries,
-    limits,
-    (rows) => findHeader({ rows, cp1251: false }) !== undefined,
-  );
+  const workbook = openWorkbook(bytes, entries, limits, {
+    rows: HEADER_SEARCH_ROWS,
+    found: (rows) => findHeader({ rows }) !== undefined,
+  });
+  const headerOnly: string[] = [];
+  let refused: FileRejected | undefined;
   for (const [place, sheet] of workbook.sheets.entries()) {
     const table = sheet.read();
     const headerAt = findHeader(table);
     if (headerAt === undefined) continue;
-    const assembled = assembleProducts(table, schema, vatRates, "xlsx", headerAt);
-    if (place > 0 || sheet.index > 1) {
-      const info = { name: sheet.name, index: sheet.index, count: workbook.sheetCount };
-      assembled.reading = { ...assembled.reading, sheet: info };
+    if (rowsUnder(table, headerAt).length === 0) {
+      headerOnly.push(sheet.name);
+      continue;
     }
-    return assembled;
+    let assembled: Assembled;
+    try {
+      assembled = assembleProducts(table, schema, vatRates, "xlsx", headerAt);
+    } catch (error) {
+      // A header missing a required column: a later sheet may still hold the products.
+      if (!(error instanceof FileRejected) || error.reason !== "not-product-list") throw error;
+      refused ??= error;
+      continue;
+    }
+    const reading: ReadingInfo = { ...assembled.reading };
+    if (place > 0 || sheet.index > 1) {
+      reading.sheet = { name: sheet.name, index: sheet.index, count: workbook.sheetCount };
+    }
+    if (headerOnly.length > 0) {
+      const note = {
+        code: "sheets-header-only" as const,
+        params: { sheets: sheetList(headerOnly) },
+      };
+      reading.notes = [note, ...(reading.notes ?? [])];
+    }
+    return { ...assembled, reading };
+  }
+  if (refused) throw refused;
+  // Headers and no rows under any of them: the template was sent before it was filled in.
+  if (headerOnly.length > 0) {
+    const looked = workbook.sheets.map((s) => s.name);
+    throw new FileRejected("empty", { sheets: sheetList(looked) }, "xlsx");
   }
   // Several sheets and none with products: say so, the seller may have sent the wrong book.
   const reason = workbook.sheets.length > 1 ? "no-products-sheet" : "not-product-list";

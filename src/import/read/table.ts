@@ -17,6 +17,8 @@ export type Cell =
       date: boolean;
       /** Decimals the format shows, when fixed. */
       decimals?: number;
+      /** Shown in E-notation (`1,23E+05`), which may round what the cell holds. */
+      scientific?: boolean;
     }
   | { kind: "boolean"; value: boolean; shown: string }
   | {
@@ -45,8 +47,11 @@ export interface Table {
   cp1251: boolean;
   /** Read from a text file (CSV), where a program that could not encode a letter wrote `?`. */
   text?: boolean;
-  /** Header cells merged across columns: the title applies to each (XLSX). */
-  merges?: { row: number; from: number; to: number }[];
+  /**
+   * Merged cells (XLSX), rows `row`..`lastRow` and columns `from`..`to` (0-based): a title
+   * merged across columns applies to each, one merged down from a group row to the header row.
+   */
+  merges?: { row: number; lastRow: number; from: number; to: number }[];
 }
 
 export function cellText(cell: Cell | undefined): string {

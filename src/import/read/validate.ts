@@ -40,7 +40,7 @@ export interface MappedIssue {
   params?: Record<string, string | number>;
 }
 
-function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+export function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
   let at = data;
   for (const key of path) {
     if (at === null || typeof at !== "object") return undefined;
@@ -156,6 +156,16 @@ export function validateProduct(
     }
   }
   return { ok: false, issues };
+}
+
+/**
+ * A JSON value as the seller sees it in the file: a string as written, anything else as JSON
+ * (`12`, `null`, `{"rus": …}`); a missing property is empty.
+ */
+export function jsonShown(value: unknown): string {
+  if (value === undefined) return "";
+  const text = typeof value === "string" ? value : JSON.stringify(value);
+  return text.trim().slice(0, 200);
 }
 
 /** `skus[0].photos[1].mediaFile`: how JSON issues name a field. */

@@ -86,6 +86,27 @@ function groupOrDecimal(
   return undefined;
 }
 
+const SCIENTIFIC = /^[+-]?\d+(?:[.,]\d+)?e[+-]?\d+$/i;
+/** As programs print a number: a lower-case `e` and a signed exponent of two digits or more. */
+const PRINTED_SCIENTIFIC = /^[+-]?\d+(?:[.,]\d+)?e[+-]\d{2,}$/;
+
+/**
+ * A number in E-notation. As a program prints one (R's `write.csv2` writes 100000 as `1e+05`,
+ * with every significant digit) it is the number it states, read exactly. As a spreadsheet
+ * shows one (`1,23E+05`, upper-case, saved "as shown") its digits may be rounded away: named
+ * with the value, never guessed.
+ */
+function scientificNumber(s: string, raw: string): Converted<number> {
+  if (!PRINTED_SCIENTIFIC.test(s)) return fail("scientific-number", { value: raw.trim() });
+  const [mantissa = ""] = s.split("e");
+  const value = Number(s.replace(",", "."));
+  const digits = mantissa.replace(/\D/g, "").replace(/^0+/, "");
+  if (!Number.isFinite(value) || digits.length > 15) {
+    return fail("scientific-number", { value: raw.trim() });
+  }
+  return { ok: true, value: Number(value.toPrecision(15)) };
+}
+
 /**
  * `1234.5`, `1234,5`, `12 345,50` (any space or an apostrophe between thousands),
  * `12,345.50`, `1.234,50`: read by the file's convention. A lone `,` or `.` followed by exactly
@@ -95,6 +116,7 @@ function groupOrDecimal(
  */
 export function parseDecimal(raw: string, convention: NumberConvention = {}): Converted<number> {
   let s = raw.replace(CURRENCY, "").trim();
+  if (SCIENTIFIC.test(s)) return scientificNumber(s, raw);
   const lastDot = s.lastIndexOf(".");
   const lastComma = s.lastIndexOf(",");
   if (lastDot >= 0 && lastComma >= 0) {

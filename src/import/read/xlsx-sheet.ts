@@ -21,13 +21,11 @@ export interface SheetContext {
   date1904: boolean;
   limits: SheetLimits;
   /**
-   * Called once `HEADER_PROBE_ROWS` non-empty rows are read: false when none of them is a
+   * `found` is called once `rows` non-empty rows are read: false when none of them is a
    * header, so a sheet that is not the products (a 10 000-row lookup list) is not read on.
    */
-  hasHeader?: (rows: SheetRow[]) => boolean;
+  headerProbe?: { rows: number; found: (rows: SheetRow[]) => boolean };
 }
-
-export const HEADER_PROBE_ROWS = 30;
 
 /** Thrown to stop reading a sheet that has no header where one would be. */
 export class NoHeader extends Error {}
@@ -54,7 +52,7 @@ interface RawCell {
 
 class SheetReader {
   readonly rows: SheetRow[] = [];
-  readonly merges: { row: number; from: number; to: number }[] = [];
+  readonly merges: NonNullable<Table["merges"]> = [];
   private row: { row: number; cells: Cell[] } | undefined;
   private lastRow = 0;
   private lastColumn = 0;
@@ -109,8 +107,8 @@ class SheetReader {
       throw new FileRejected("too-many-rows", { max: this.context.limits.maxRows }, "xlsx");
     }
     this.rows.push(row);
-    const probe = this.context.hasHeader;
-    if (probe && this.rows.length === HEADER_PROBE_ROWS && !probe(this.rows)) throw new NoHeader();
+    const probe = this.context.headerProbe;
+    if (probe && this.rows.length === probe.rows && !probe.found(this.rows)) throw new NoHeader();
   }
 
   openCell(attrs: Attributes): void {
@@ -167,9 +165,14 @@ class SheetReader {
     const to = b ? parseRef(b) : undefined;
     if (!from || !to || this.merges.length >= 10_000) return;
     this.checkRef(to.column, to.row);
-    if (from.row === to.row && to.column > from.column) {
-      this.merges.push({ row: from.row, from: from.column - 1, to: to.column - 1 });
-    }
+    if (to.row < from.row || to.column < from.column) return;
+    if (to.row === from.row && to.column === from.column) return;
+    this.merges.push({
+      row: from.row,
+      lastRow: to.row,
+      from: from.column - 1,
+      to: to.column - 1,
+    });
   }
 
   private closeCell(): void {
@@ -222,10 +225,22 @@ class SheetReader {
           shown: value,
         };
       case "d":
-        return value;
+        return this.isoDateCell(raw, value);
       default:
         return value === "" ? undefined : this.numberCell(raw, value);
     }
+  }
+
+  /**
+   * A cell of type `d` holds an ISO 8601 date (`2026-03-15T14:05:09`); it shows under its
+   * number format like any date, so it is read as the serial it stands for.
+   */
+  private isoDateCell(raw: RawCell, value: string): Cell {
+    const zoned = !value.includes("T") || /(?:[zZ]|[+-]\d\d:\d\d)$/.test(value);
+    const ms = Date.parse(zoned ? value : `${value}Z`);
+    if (!Number.isFinite(ms)) return value;
+    const serial = ms / 86_400_000 + 25_569 - (this.context.date1904 ? 1462 : 0);
+    return this.numberCell(raw, String(serial));
   }
 
   private numberCell(raw: RawCell, text: string): Cell {

@@ -139,7 +139,7 @@ export function openWorkbook(
   bytes: Uint8Array,
   entries: ZipEntry[],
   limits: XlsxLimits,
-  hasHeader?: SheetContext["hasHeader"],
+  headerProbe?: SheetContext["headerProbe"],
 ) {
   const parts: Parts = { bytes, byName: new Map(entries.map((e) => [e.name, e])), limits };
   const path = workbookPath(parts);
@@ -187,7 +187,7 @@ export function openWorkbook(
           recalculate,
           date1904,
           limits,
-          ...(hasHeader ? { hasHeader } : {}),
+          ...(headerProbe ? { headerProbe } : {}),
         }),
     });
   });

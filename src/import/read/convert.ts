@@ -1,0 +1,92 @@
+import type { IssueCode } from "../types.js";
+import { generalText, zeroPaddedWidth } from "./numfmt.js";
+import { type Cell, cellText, type NumberCell } from "./table.js";
+import {
+  type BarcodeReading,
+  barcodeFromNumber,
+  barcodeFromText,
+  type Converted,
+  type NumberConvention,
+  parseBoolean,
+  parseDecimal,
+  parseInteger,
+} from "./values.js";
+
+/**
+ * Value conversion of the table reader: one cell of a number, yes/no or barcode column, as the
+ * seller's program shows it, into what the Seller API receives, or why it cannot be.
+ */
+
+const fail = (code: IssueCode, params?: Record<string, string | number>) =>
+  ({ ok: false, code, ...(params ? { params } : {}) }) as const;
+
+/** Twelve significant digits: `0.12 * 100` is 12, not 12.000000000000002. */
+const tidy = (n: number) => Number(n.toPrecision(12));
+
+/** What a cell shown in E-notation (`1,23E+05`) stands for, as the seller reads it. */
+function scientificShown(shown: string): number {
+  const match = /^-?\d+(?:,\d+)?E[+-]\d+$/.exec(shown.trim());
+  return match ? Number(match[0].replace(",", ".")) : Number.NaN;
+}
+
+/**
+ * A number column's cell: a date, a percent outside VAT (12345.5 shown 1234550%: neither the
+ * value nor what is shown is the price) or a cell showing other digits than it holds (fewer
+ * decimals, or an E-notation that rounds: 123456 shown 1,23E+05) is a problem.
+ */
+function numberOf(cell: NumberCell, percentAllowed: boolean): Converted<number> {
+  if (cell.date) return fail("date-not-number", { value: cell.shown });
+  if (cell.percent && !percentAllowed) return fail("percent-not-number", { value: cell.shown });
+  const value = cell.percent ? tidy(cell.value * 100) : cell.value;
+  const hidden = () =>
+    fail("hidden-decimals", { value: cell.shown, stored: generalText(cell.value) });
+  if (cell.scientific) {
+    return scientificShown(cell.shown) === tidy(cell.value) ? { ok: true, value } : hidden();
+  }
+  if (cell.decimals !== undefined && !cell.percent) {
+    const shown = Number(cell.value.toFixed(cell.decimals));
+    if (shown !== tidy(cell.value)) return hidden();
+  }
+  return { ok: true, value };
+}
+
+const numberCell = (cell: Cell | undefined) =>
+  typeof cell === "object" && cell.kind === "number" ? cell : undefined;
+
+/** Ids and VAT; a percent cell (0.12 shown 12%) is the percent the seller sees. */
+export function integerOf(cell: Cell, percentAllowed: boolean): Converted<number> {
+  const number = numberCell(cell);
+  if (number) {
+    const converted = numberOf(number, percentAllowed);
+    if (!converted.ok) return converted;
+    if (!Number.isInteger(converted.value)) return fail("not-an-integer");
+    if (!Number.isSafeInteger(converted.value)) return fail("too-big");
+    return converted;
+  }
+  return parseInteger(cellText(cell).trim(), percentAllowed);
+}
+
+export function priceOf(cell: Cell, convention: NumberConvention): Converted<number> {
+  const number = numberCell(cell);
+  if (number) return numberOf(number, false);
+  return parseDecimal(cellText(cell).trim(), convention);
+}
+
+/** `isLocalMade`: a boolean cell, or a yes/no word in the seller's language. */
+export function booleanOf(cell: Cell): Converted<boolean> {
+  if (typeof cell === "object" && cell.kind === "boolean") return { ok: true, value: cell.value };
+  return parseBoolean(cellText(cell).trim());
+}
+
+/** A barcode: a number cell by the number-cell rule, text as typed (see `barcodeFromText`). */
+export function barcodeOf(cell: Cell): BarcodeReading {
+  const number = numberCell(cell);
+  return number
+    ? barcodeFromNumber(number.value, number.shown, zeroPaddedWidth(number.format))
+    : barcodeFromText(cellText(cell).trim());
+}
+
+/** Values on a product's later rows agree when equal up to spaces and case of list items. */
+export function sameValue(a: string, b: string): boolean {
+  return a === b || a.replace(/\s+/g, " ").toLowerCase() === b.replace(/\s+/g, " ").toLowerCase();
+}
