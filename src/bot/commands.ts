@@ -2,6 +2,7 @@ import type { Api } from "grammy";
 import { DEFAULT_LOCALE, type I18nInstance, LOCALES } from "../i18n.js";
 import { SETTINGS_COMMAND } from "./features/alerts/index.js";
 import { CANCEL_COMMAND } from "./features/cancel.js";
+import { EXPORT_COMMAND } from "./features/catalog/index.js";
 import {
   ATTRIBUTES_COMMAND,
   BRANDS_COMMAND,
@@ -20,6 +21,7 @@ export const MENU_COMMANDS: readonly string[] = Object.freeze(
   [
     ORDERS_COMMAND,
     PRODUCTS_COMMAND,
+    EXPORT_COMMAND,
     JOBS_COMMAND,
     CATEGORIES_COMMAND,
     BRANDS_COMMAND,

@@ -1,4 +1,5 @@
 import type { Alerts } from "../alerts/index.js";
+import type { CatalogService } from "../catalog/service.js";
 import type { Config } from "../config.js";
 import { createI18n } from "../i18n.js";
 import type { ImportService } from "../import/service.js";
@@ -45,6 +46,8 @@ export interface FeatureDeps extends BotDeps {
   formats: LocaleFormatters;
   /** The directories (categories, brands, attributes), cached; one per bot. */
   catalog: Catalog;
+  /** The catalog in spreadsheets: export, the returned file's preview, apply, undo. */
+  catalogEdit: CatalogService;
 }
 
 /** The bot's i18n: outside conversations the session's locale, inside them ctx.chatLocale. */

@@ -1,6 +1,7 @@
 import { conversations } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
 import { Bot, type Composer, session } from "grammy";
+import { createCatalogService } from "../catalog/service.js";
 import { type Locale, localeOfTelegramUser } from "../i18n.js";
 import { withSellerApiDeadline } from "../seller-api/deadline.js";
 import { KEY_PREFIX } from "../storage/index.js";
@@ -17,6 +18,7 @@ import {
   subscribeOnLink,
 } from "./features/alerts/index.js";
 import { createCancelFeature } from "./features/cancel.js";
+import { createCatalogFeature } from "./features/catalog/index.js";
 import { createDirectoriesFeature } from "./features/directories/index.js";
 import { createFallbackFeature } from "./features/fallback.js";
 import { createImportFeature } from "./features/import/index.js";
@@ -163,6 +165,14 @@ function featureDepsOf(bot: BotDeps): FeatureDeps {
     requireLink: requireLink(bot.seller, bot.config.linkStatusCacheMs, bot.logger),
     formats: createFormatters(bot.config.timeZone),
     catalog: createCatalog(bot.seller, bot.storage.kv),
+    catalogEdit: createCatalogService({
+      seller: bot.seller,
+      kv: bot.storage.kv,
+      i18n: bot.i18n,
+      logger: bot.logger,
+      clock: bot.imports.clock,
+      imports: bot.imports,
+    }),
   };
 }
 
@@ -172,6 +182,7 @@ function sellerDataFeatures(deps: FeatureDeps): Composer<BotContext>[] {
     createOrdersFeature(deps),
     createProductsFeature(deps),
     createDirectoriesFeature(deps),
+    createCatalogFeature(deps),
     createImportFeature(deps),
     createJobsFeature(deps),
     createPageCounterFeature(deps),

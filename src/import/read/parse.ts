@@ -1,4 +1,5 @@
 import type {
+  EditRows,
   FileFormat,
   ImportFileResult,
   ReadImportFile,
@@ -8,9 +9,11 @@ import type {
 import { REQUIRED_COLUMNS } from "./columns.js";
 import { readCsv } from "./csv.js";
 import { detect } from "./detect.js";
+import { splitEdits } from "./edits.js";
 import { readJson } from "./json.js";
 import { FileRejected, rejection } from "./reject.js";
 import { type Assembled, assembleProducts, findHeader } from "./rows.js";
+import { cellText, type Table } from "./table.js";
 import { decodeText } from "./text.js";
 import { type ProductSchema, productSchemaFor } from "./validate.js";
 import { openWorkbook, type XlsxLimits } from "./xlsx.js";
@@ -69,7 +72,11 @@ function readWorkbook(
     const table = sheet.read();
     const headerAt = findHeader(table);
     if (headerAt === undefined) continue;
-    const assembled = assembleProducts(table, schema, vatRates, "xlsx", headerAt);
+    const assembled = assembleWithEdits(table, schema, vatRates, "xlsx", headerAt);
+    if (assembled.edits) {
+      const meta = workbook.hiddenSheets.find((s) => s.name === EXPORT_SHEET);
+      if (meta) assembled.edits.meta = meta.read().rows.map((r) => Array.from(r.cells, cellText));
+    }
     if (place > 0 || sheet.index > 1) {
       const info = { name: sheet.name, index: sheet.index, count: workbook.sheetCount };
       assembled.reading = { ...assembled.reading, sheet: info };
@@ -79,6 +86,34 @@ function readWorkbook(
   // Several sheets and none with products: say so, the seller may have sent the wrong book.
   const reason = workbook.sheets.length > 1 ? "no-products-sheet" : "not-product-list";
   throw new FileRejected(reason, { expected: REQUIRED_COLUMNS.join(", ") }, "xlsx");
+}
+
+/** The hidden sheet of the bot's own catalog export (its id, time and exported values). */
+const EXPORT_SHEET = "bot-export";
+
+/**
+ * A returned export: rows naming a `productId` are edits (read by `splitEdits`), the others
+ * new products for the usual assembly. Any other file: the usual assembly.
+ */
+function assembleWithEdits(
+  table: Table,
+  schema: ProductSchema,
+  vatRates: number[],
+  format: "csv" | "xlsx",
+  headerAt: number | undefined,
+): Assembled & { edits?: EditRows } {
+  const split = headerAt === undefined ? undefined : splitEdits(table, headerAt);
+  if (!split) return assembleProducts(table, schema, vatRates, format, headerAt);
+  const hasNew = split.rest.rows.length > headerAt! + 1;
+  const assembled: Assembled = hasNew
+    ? assembleProducts(split.rest, schema, vatRates, format, headerAt)
+    : {
+        products: [],
+        invalid: [],
+        warnings: [],
+        reading: { headerRow: table.rows[headerAt!]!.row },
+      };
+  return { ...assembled, edits: split.edits };
 }
 
 const OBJECT_COST = 8;
@@ -152,7 +187,7 @@ async function read(
   }
   progress.format = "csv";
   const table = readCsv(decoded, maxRows);
-  const assembled = assembleProducts(table, schema, options.vatRates, "csv");
+  const assembled = assembleWithEdits(table, schema, options.vatRates, "csv", findHeader(table));
   return ok("csv", assembled, { encoding: decoded.encoding, delimiter: table.delimiter });
 }
 

@@ -440,7 +440,7 @@ function numberOf(cell: NumberCell, percentAllowed: boolean): Converted<number> 
 }
 
 /** Ids and VAT; a percent cell (0.12 shown 12%) is the percent the seller sees. */
-function integerOf(cell: Cell, percentAllowed: boolean): Converted<number> {
+export function integerOf(cell: Cell, percentAllowed: boolean): Converted<number> {
   if (typeof cell === "object" && cell.kind === "number") {
     const number = numberOf(cell, percentAllowed);
     if (!number.ok) return number;
@@ -451,7 +451,7 @@ function integerOf(cell: Cell, percentAllowed: boolean): Converted<number> {
   return parseInteger(cellText(cell).trim(), percentAllowed);
 }
 
-function priceOf(cell: Cell, convention: NumberConvention): Converted<number> {
+export function priceOf(cell: Cell, convention: NumberConvention): Converted<number> {
   if (typeof cell === "object" && cell.kind === "number") return numberOf(cell, false);
   return parseDecimal(cellText(cell).trim(), convention);
 }

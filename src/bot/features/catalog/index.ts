@@ -1,0 +1,179 @@
+import { Composer, InlineKeyboard, InputFile } from "grammy";
+import type { ListFilter } from "../../../catalog/live.js";
+import { exportTexts } from "../../../catalog/texts.js";
+import type { Locale } from "../../../i18n.js";
+import { ProgressMessage } from "../../../import/sender/index.js";
+import { escapeHtml } from "../../../text/html.js";
+import { exportButton } from "../../buttons/codecs.js";
+import { ButtonNotice, onButton, runCommand } from "../../buttons/handle.js";
+import type { BotContext } from "../../context.js";
+import type { FeatureDeps } from "../../deps.js";
+import { createListQueries } from "../../lists/queries.js";
+import { menuCommand } from "../../menu.js";
+import { applyButton, MODE_CANCEL, selectionOf, undoButton } from "./buttons.js";
+import { registerPriceEdit } from "./price.js";
+
+export const EXPORT_COMMAND = menuCommand("export", 25);
+
+/** One entry of the /export menu: its label and its button's data. Other exports add theirs. */
+export interface ExportMenuEntry {
+  label(ctx: BotContext): string;
+  data(ctx: BotContext): string;
+}
+
+/** The catalog's own entries of the /export menu. */
+export const CATALOG_EXPORT_ENTRIES: readonly ExportMenuEntry[] = [
+  {
+    label: (ctx) => ctx.t("catalog-export-all"),
+    data: () => exportButton.encode({ kind: "all", arg: "" }),
+  },
+  {
+    label: (ctx) => ctx.t("catalog-export-all-csv"),
+    data: () => exportButton.encode({ kind: "csv", arg: "" }),
+  },
+];
+
+const CATEGORY_ID = /^[1-9]\d{0,14}$/;
+
+/** `/export csv`, `/export 101` (a category), `/export text` (a search). */
+function filterOf(args: string): { filter: ListFilter; csv: boolean } {
+  const words = args.trim().split(/\s+/).filter(Boolean);
+  const csv = words[0]?.toLowerCase() === "csv";
+  const rest = (csv ? words.slice(1) : words).join(" ");
+  if (CATEGORY_ID.test(rest)) return { filter: { categoryId: Number(rest) }, csv };
+  return { filter: rest ? { search: rest } : {}, csv };
+}
+
+async function runExport(ctx: BotContext, deps: FeatureDeps, filter: ListFilter, csv: boolean) {
+  const chatId = ctx.chat!.id;
+  const log = deps.logger.child({ module: "catalog", chatId });
+  const reading = (done: number, total: number) => ctx.t("catalog-export-reading", { done, total });
+  const progress = await ProgressMessage.start(
+    ctx.api,
+    deps.imports.clock,
+    log,
+    chatId,
+    reading(0, 0),
+  );
+  const result = await deps.catalogEdit.exportCatalog({
+    filter,
+    csv,
+    texts: exportTexts(ctx.t),
+    onProgress: (done, total) => progress.update(reading(done, total)),
+  });
+  if (result.products === 0) return progress.settle(ctx.t("catalog-export-empty"));
+  await progress.settle(ctx.t("catalog-export-writing"));
+  const stamp = new Date(deps.imports.clock.now()).toISOString().slice(0, 10);
+  const name = `catalog-${stamp}.${csv ? "csv" : "xlsx"}`;
+  await ctx.replyWithDocument(new InputFile(result.bytes, name), {
+    caption: ctx.t("catalog-export-caption"),
+  });
+  const done = [ctx.t("catalog-export-done", { products: result.products, skus: result.skus })];
+  if (result.codesUnknown > 0)
+    done.push(ctx.t("catalog-export-codes-unknown", { count: result.codesUnknown }));
+  await progress.settle(done.join("\n"));
+}
+
+/**
+ * `/export` (a menu of exports), the products list's export button, and what a returned file
+ * leads to: apply, undo, one price from the card.
+ */
+export function createCatalogFeature(
+  deps: FeatureDeps,
+  extraEntries: readonly ExportMenuEntry[] = [],
+) {
+  const composer = new Composer<BotContext>();
+  const queries = createListQueries(deps.storage.kv);
+  const entries = [...CATALOG_EXPORT_ENTRIES, ...extraEntries];
+
+  composer.command(EXPORT_COMMAND.command, deps.requireLink, async (ctx) => {
+    const args = typeof ctx.match === "string" ? ctx.match.trim() : "";
+    if (args) {
+      const { filter, csv } = filterOf(args);
+      await runCommand(ctx, () => runExport(ctx, deps, filter, csv));
+      return;
+    }
+    const keyboard = new InlineKeyboard();
+    for (const entry of entries) keyboard.text(entry.label(ctx), entry.data(ctx)).row();
+    const hint = ctx.t("catalog-export-category-hint", { example: "101" });
+    await ctx.reply(`${ctx.t("catalog-export-menu")}\n\n${hint}`, { reply_markup: keyboard });
+  });
+
+  onButton(composer, exportButton, deps.requireLink, deps.logger, async (ctx, data) => {
+    let filter: ListFilter = {};
+    if (data.kind === "cat") filter = { categoryId: Number(data.arg) };
+    if (data.kind === "q") {
+      const query = await queries.require("products", data.arg);
+      filter = query.search ? { search: query.search } : {};
+    }
+    await runExport(ctx, deps, filter, data.kind === "csv");
+  });
+
+  onButton(composer, applyButton, deps.requireLink, deps.logger, async (ctx, data) => {
+    await ctx.editMessageReplyMarkup().catch((error: unknown) => {
+      deps.logger.debug({ err: String(error) }, "preview buttons not removed (message too old)");
+    });
+    if (data.mode === MODE_CANCEL) {
+      await deps.catalogEdit.store.deletePreview(data.id);
+      await ctx.answerCallbackQuery();
+      await ctx.reply(ctx.t("catalog-cancelled"));
+      return;
+    }
+    const chatId = ctx.chat!.id;
+    const log = deps.logger.child({ module: "catalog", chatId });
+    const progress = await ProgressMessage.start(
+      ctx.api,
+      deps.imports.clock,
+      log,
+      chatId,
+      ctx.t("catalog-applying"),
+    );
+    const outcome = await deps.catalogEdit.apply(data.id, selectionOf(data.mode), progress.state);
+    if (!outcome) return progress.settle(ctx.t("catalog-preview-expired"));
+    const lines: string[] = [];
+    if (outcome.movedSince.length > 0)
+      lines.push(ctx.t("catalog-moved-since", { products: outcome.movedSince.join(", ") }));
+    if (outcome.notSent.length > 0)
+      lines.push(ctx.t("catalog-not-sent", { products: outcome.notSent.join(", ") }));
+    if (!outcome.undoId) {
+      await progress.settle([ctx.t("catalog-applied-nothing"), ...lines].join("\n"));
+      return;
+    }
+    lines.unshift(ctx.t("catalog-applied", { count: outcome.sent }));
+    const keyboard = new InlineKeyboard().text(
+      ctx.t("catalog-button-undo"),
+      undoButton.encode({ id: outcome.undoId }),
+    );
+    await ctx.reply(lines.join("\n"), { reply_markup: keyboard });
+  });
+
+  onButton(composer, undoButton, deps.requireLink, deps.logger, async (ctx, data) => {
+    const chatId = ctx.chat!.id;
+    const locale = ((await ctx.i18n.getLocale()) as Locale) ?? "ru";
+    const undo = await deps.catalogEdit.store.loadUndo(data.id);
+    if (!undo || undo.chatId !== chatId) throw new ButtonNotice("catalog-undo-expired");
+    await ctx.editMessageReplyMarkup().catch((error: unknown) => {
+      deps.logger.debug({ err: String(error) }, "undo button not removed (message too old)");
+    });
+    const log = deps.logger.child({ module: "catalog", chatId });
+    const progress = await ProgressMessage.start(
+      ctx.api,
+      deps.imports.clock,
+      log,
+      chatId,
+      ctx.t("catalog-applying"),
+    );
+    const result = await deps.catalogEdit.undo(data.id, locale, progress.state);
+    if (!result) return progress.settle(ctx.t("catalog-undo-expired"));
+    const lines = [
+      ctx.t("catalog-undo-summary", { restored: result.restored.length, kept: result.kept.length }),
+    ];
+    if (result.kept.length > 0)
+      lines.push(ctx.t("catalog-undo-kept-list", { products: escapeHtml(result.kept.join(", ")) }));
+    if (result.restored.length === 0) await progress.settle(lines.join("\n"));
+    else await ctx.reply(lines.join("\n"));
+  });
+
+  registerPriceEdit(composer, deps);
+  return composer;
+}
