@@ -1,0 +1,53 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { ChatMessageView, UserDriver } from "../../doubles/telegram/index.js";
+
+/** The system Python (where python3-openpyxl is installed), not a pyenv shim. */
+const PYTHON = "/usr/bin/python3";
+
+/**
+ * Edits an .xlsx with openpyxl (a real spreadsheet program's library, not the bot's writer):
+ * `script` is Python run with `ws` (the first sheet), `header` (title → column index, 1-based)
+ * and `rows` (the data rows as lists, mutable) in scope; the rows are written back afterwards.
+ */
+export function editWithOpenpyxl(bytes: Buffer, script: string): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), "catalog-edit-"));
+  try {
+    const file = join(dir, "book.xlsx");
+    writeFileSync(file, bytes);
+    const program = `
+import sys, openpyxl
+wb = openpyxl.load_workbook(sys.argv[1])
+ws = wb.worksheets[0]
+header = [c.value for c in ws[1]]
+rows = [[c.value for c in r] for r in ws.iter_rows(min_row=2)]
+def col(title):
+    return header.index(title)
+${script}
+ws.delete_rows(1, ws.max_row)
+ws.append(header)
+for r in rows:
+    ws.append(r)
+wb.save(sys.argv[1])
+`;
+    execFileSync(PYTHON, ["-c", program, file], { stdio: "pipe" });
+    return readFileSync(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Waits for the next document the bot sends whose name matches. */
+export async function waitForDocument(
+  user: UserDriver,
+  name: RegExp,
+  after: number,
+  timeoutMs = 10_000,
+): Promise<ChatMessageView> {
+  const find = () =>
+    user.botMessages().find((m) => m.messageId > after && name.test(m.document?.fileName ?? ""));
+  await user.waitFor(() => find() !== undefined, { timeoutMs });
+  return find()!;
+}
