@@ -94,7 +94,7 @@ describe("the catalog in a spreadsheet, edited by openpyxl", () => {
 
     await user.pressButton(/Применить \(4\)/, { messageId: preview.messageId });
     await user.waitForBotMessage(/Отправлено товаров: 4/, SLOW);
-    await user.waitForBotMessage(/итоги/, SLOW);
+    await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
 
     const sent = sentProducts();
     expect(sent.map((p) => p.productId).sort()).toEqual([10001, 10002, 10003, 10005]);

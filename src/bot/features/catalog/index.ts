@@ -93,8 +93,9 @@ export function createCatalogFeature(
       await runCommand(ctx, () => runExport(ctx, deps, filter, csv));
       return;
     }
-    const keyboard = new InlineKeyboard();
-    for (const entry of entries) keyboard.text(entry.label(ctx), entry.data(ctx)).row();
+    const keyboard = InlineKeyboard.from(
+      entries.map((entry) => [InlineKeyboard.text(entry.label(ctx), entry.data(ctx))]),
+    );
     const hint = ctx.t("catalog-export-category-hint", { example: "101" });
     await ctx.reply(`${ctx.t("catalog-export-menu")}\n\n${hint}`, { reply_markup: keyboard });
   });
