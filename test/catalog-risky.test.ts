@@ -39,6 +39,7 @@ describe("the risky button and an untouched export (kk)", () => {
     const same = await sendBack(user, editWithOpenpyxl(file, "rows.reverse()"));
     expect(same.text).toContain("Өзгеріс жоқ — жіберетін ештеңе жоқ.");
     expect(same.buttons.flat()).toEqual([]);
+    expect(importPosts()).toHaveLength(0);
 
     const first = h.api.products[0]!.skus[0]!;
     const cut = editWithOpenpyxl(

@@ -35,20 +35,38 @@ export async function readCodes(seller: CatalogSeller): Promise<Codes> {
     const total = got.totalCount ?? items.length;
     if (items.length === 0 || page * DIRECTORY_PAGE_SIZE >= total) break;
   }
+  const read = await readValues(seller, undefined, values);
+  // A directory that lists values only per attribute: asked attribute by attribute.
+  if (read === 0)
+    for (const code of new Set(attributes.values())) await readValues(seller, code, values);
+  return { attributes, values };
+}
+
+/** Pages of attribute values (all, or one attribute's), ids to codes where given; how many. */
+async function readValues(
+  seller: CatalogSeller,
+  attributeCode: string | undefined,
+  into: Map<number, string>,
+): Promise<number> {
+  let seen = 0;
   for (let page = 1; page <= MAX_DIRECTORY_PAGES; page++) {
-    const got = await seller.attributeValues({ pageNumber: page, pageSize: DIRECTORY_PAGE_SIZE });
-    const groups = got.data ?? [];
+    const got = await seller.attributeValues({
+      pageNumber: page,
+      pageSize: DIRECTORY_PAGE_SIZE,
+      ...(attributeCode && { attributeCode }),
+    });
     let count = 0;
-    for (const group of groups) {
+    for (const group of got.data ?? []) {
       for (const v of group.values ?? []) {
         count++;
-        if (v.id != null) values.set(v.id, v.code);
+        if (v.id != null) into.set(v.id, v.code);
       }
     }
-    const total = got.totalCount ?? count;
+    seen += count;
+    const total = got.totalCount ?? seen;
     if (count === 0 || page * DIRECTORY_PAGE_SIZE >= total) break;
   }
-  return { attributes, values };
+  return seen;
 }
 
 export type ListFilter = { categoryId?: number; search?: string };

@@ -128,7 +128,10 @@ export function previewText(
     facts.push(t("catalog-preview-gone-skus", { rows: rows(diff.goneSkus) }));
   for (const b of diff.blocked.slice(0, MAX_LISTED)) {
     facts.push(
-      t("catalog-preview-blocked", { product: b.productId, rows: b.rows.slice(0, 10).join(", ") }),
+      t("catalog-preview-blocked", {
+        product: String(b.productId),
+        rows: b.rows.slice(0, 10).join(", "),
+      }),
     );
   }
   if (diff.unreadable.length > 0) {

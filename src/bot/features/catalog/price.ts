@@ -19,7 +19,7 @@ async function ask(
   price: number,
 ) {
   ctx.session.pendingPrice = { productId, skuId, at: deps.imports.clock.now() };
-  await ctx.reply(ctx.t("catalog-price-ask", { sku: skuId, price: String(price) }));
+  await ctx.reply(ctx.t("catalog-price-ask", { sku: String(skuId), price: String(price) }));
 }
 
 /** The answer to a price question: old → new, the risky rule, apply on confirmation. */
@@ -43,7 +43,11 @@ async function answer(ctx: BotContext, deps: FeatureDeps, text: string) {
   const change = got.preview.diff.changes[0];
   if (!change) return void (await ctx.reply(ctx.t("catalog-price-same")));
   const lines = [
-    ctx.t("catalog-price-confirm", { sku: pending.skuId, was: String(got.was), will: change.will }),
+    ctx.t("catalog-price-confirm", {
+      sku: String(pending.skuId),
+      was: String(got.was),
+      will: change.will,
+    }),
   ];
   if (change.risk)
     lines.push(ctx.t("catalog-price-risky", { reason: ctx.t(`catalog-risk-${change.risk}`) }));
@@ -60,7 +64,10 @@ export function registerPriceEdit(composer: Composer<BotContext>, deps: FeatureD
       return ask(ctx, deps, card.productId, card.skus[0]!.skuId, card.skus[0]!.price);
     const keyboard = new InlineKeyboard();
     for (const sku of card.skus) {
-      const label = ctx.t("catalog-price-sku", { sku: sku.skuId, price: String(sku.price) });
+      const label = ctx.t("catalog-price-sku", {
+        sku: String(sku.skuId),
+        price: String(sku.price),
+      });
       keyboard.text(label, priceSkuButton.encode({ id: card.productId, sku: sku.skuId })).row();
     }
     await ctx.reply(ctx.t("catalog-price-choose-sku"), { reply_markup: keyboard });
