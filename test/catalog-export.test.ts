@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
-import { writeExportXlsx } from "../src/catalog/export-file.js";
+import { writeExportCsv, writeExportXlsx } from "../src/catalog/export-file.js";
 import { fingerprints, type LiveCard, productValues, skuValues } from "../src/catalog/fields.js";
 import { decodeMeta, rowKey } from "../src/catalog/meta.js";
 import { parseImportFile } from "../src/import/read/index.js";
@@ -117,6 +117,27 @@ describe("the reader reads the bot's own exports exactly", () => {
       { numRuns: 25 },
     );
   }, 20_000);
+});
+
+describe("a CSV export comes back without the export's sheet", () => {
+  it("reads the same rows, with no snapshot (compared with the live cards only)", async () => {
+    const [generated] = fc.sample(catalog, { numRuns: 1, seed: 7 });
+    const cards = generated as unknown as LiveCard[];
+    const bytes = writeExportCsv({ exportId: "x1", at: new Date(0), cards, texts: TEXTS });
+    const read = await parseImportFile({ bytes, fileName: "catalog.csv" }, { vatRates: [0, 12] });
+    if (!read.ok) throw new Error(`not read: ${read.reason}`);
+    const expected = cards.flatMap((c) =>
+      c.skus.map((s) => ({
+        productId: c.productId,
+        skuId: s.skuId,
+        values: { ...productValues(c), ...skuValues(s) },
+      })),
+    );
+    expect(
+      read.edits!.rows.map((r) => ({ productId: r.productId, skuId: r.skuId, values: r.values })),
+    ).toEqual(expected);
+    expect(read.edits!.meta).toBeUndefined();
+  });
 });
 
 describe("a large export", () => {
