@@ -51,3 +51,39 @@ export async function waitForDocument(
   await user.waitFor(() => find() !== undefined, { timeoutMs });
   return find()!;
 }
+
+/** Whether LibreOffice (headless `soffice`) is installed. */
+export function hasLibreOffice(): boolean {
+  try {
+    execFileSync("soffice", ["--version"], { stdio: "pipe", timeout: 30_000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Opens and saves an .xlsx with LibreOffice (headless), as a seller's LibreOffice would. */
+export function resaveWithLibreOffice(bytes: Buffer): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), "catalog-lo-"));
+  try {
+    const input = join(dir, "in.xlsx");
+    writeFileSync(input, bytes);
+    const out = join(dir, "out");
+    execFileSync(
+      "soffice",
+      [
+        `-env:UserInstallation=file://${join(dir, "profile")}`,
+        "--headless",
+        "--convert-to",
+        "xlsx:Calc MS Excel 2007 XML",
+        "--outdir",
+        out,
+        input,
+      ],
+      { stdio: "pipe", timeout: 60_000 },
+    );
+    return readFileSync(join(out, "in.xlsx"));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
