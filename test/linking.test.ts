@@ -193,7 +193,16 @@ describe("linking a seller's chat", () => {
       h.tg.commands({ languageCode: "kk" }).find((c) => c.command === "orders")?.description,
     ).toBe("Тапсырыстар");
     // Every command a seller uses, in the order of a day's work, each described in each language.
-    const order = ["orders", "products", "export", "import", "jobs", "settings", "categories", "brands"];
+    const order = [
+      "orders",
+      "products",
+      "export",
+      "import",
+      "jobs",
+      "settings",
+      "categories",
+      "brands",
+    ];
     const tail = ["attributes", "status", "link", "language", "help", "cancel"];
     for (const languageCode of ["ru", "kk", undefined]) {
       const menu = h.tg.commands(languageCode ? { languageCode } : {});

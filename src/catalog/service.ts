@@ -19,7 +19,13 @@ import {
   readDetails,
 } from "./live.js";
 import { decodeMeta } from "./meta.js";
-import { CATALOG_TTL_MS, createCatalogStore, newCatalogId, type StoredPreview } from "./store.js";
+import {
+  CATALOG_TTL_MS,
+  type CatalogStore,
+  createCatalogStore,
+  newCatalogId,
+  type StoredPreview,
+} from "./store.js";
 
 export interface CatalogServiceDeps {
   seller: CatalogSeller;
@@ -45,185 +51,177 @@ export interface ApplyOutcome {
   undoId?: string;
 }
 
+interface Parts extends CatalogServiceDeps {
+  store: CatalogStore;
+  log: Logger;
+}
+
+/** Sends cards through the import's sender (progress, watcher, one summary). */
+async function send(
+  parts: Parts,
+  job: { chatId: number; locale: Locale; fileName: string; progress: ProgressState },
+  products: ParsedProduct[],
+): Promise<void> {
+  const id = newCatalogId();
+  const { chatId, fileName } = job;
+  await parts.imports.drafts.save({ id, chatId, fileName, format: "xlsx", products, invalid: 0 });
+  parts.imports.sender.start({
+    ...job,
+    draftId: id,
+    format: "xlsx",
+    valid: products.length,
+    skipped: 0,
+    warnings: [],
+  });
+}
+
+/** Live cards of `ids`, characteristics translated to codes where the directories allow. */
+async function liveCards(parts: Parts, ids: readonly number[]) {
+  const codes = await readCodes(parts.seller);
+  return readCards(parts.seller, ids, codes);
+}
+
+async function exportCatalog(
+  parts: Parts,
+  input: {
+    filter: ListFilter;
+    csv: boolean;
+    texts: ExportTexts;
+    onProgress: (done: number, total: number) => Promise<void>;
+  },
+): Promise<ExportResult> {
+  const items = await listAll(parts.seller, input.filter, (read, total) =>
+    input.onProgress(0, Math.max(total, read)),
+  );
+  const codes = await readCodes(parts.seller);
+  const ids = items.map((i) => i.productId);
+  const details = await readDetails(parts.seller, ids, (done) =>
+    input.onProgress(done, items.length),
+  );
+  const byId = new Map(items.map((i) => [i.productId, i]));
+  const cards = details.map((d) => cardOf(d, codes, byId.get(d.productId)));
+  const at = new Date(parts.clock.now());
+  const file = { exportId: newCatalogId(), at, cards, texts: input.texts };
+  const bytes = input.csv ? writeExportCsv(file) : await writeExportXlsx(file);
+  parts.log.info({ products: cards.length, bytes: bytes.length }, "catalog exported");
+  return {
+    bytes,
+    products: cards.length,
+    skus: cards.reduce((n, c) => n + Math.max(1, c.skus.length), 0),
+    codesUnknown: cards.filter((c) => !c.codesKnown).length,
+  };
+}
+
+/** Compares a returned file with the live cards (and its export) and stores the preview. */
+async function preview(
+  parts: Parts,
+  input: { chatId: number; locale: Locale; fileName: string; edits: EditRows },
+): Promise<StoredPreview> {
+  const ids = [...new Set(input.edits.rows.map((r) => r.productId).filter((id) => id > 0))];
+  const cards = await liveCards(parts, ids);
+  const snapshot = input.edits.meta ? decodeMeta(input.edits.meta) : undefined;
+  const diff = diffEdits(input.edits, cards, snapshot);
+  const names = Object.fromEntries([...cards.values()].map((c) => [c.productId, c.name.rus]));
+  const { chatId, locale, fileName } = input;
+  const stored: StoredPreview = { id: newCatalogId(), chatId, locale, fileName, diff, names };
+  await parts.store.savePreview(stored);
+  return stored;
+}
+
+/** One SKU's new price, as a preview of one change. */
+async function pricePreview(
+  parts: Parts,
+  input: { chatId: number; locale: Locale; productId: number; skuId: number; price: number },
+) {
+  const cards = await liveCards(parts, [input.productId]);
+  const card = cards.get(input.productId);
+  const sku = card?.skus.find((s) => s.skuId === input.skuId);
+  if (!card || !sku) return undefined;
+  const row = {
+    row: 1,
+    productId: input.productId,
+    skuId: input.skuId,
+    values: { price: priceText(input.price) },
+    issues: [],
+  };
+  const diff = diffEdits({ rows: [row], fields: ["price"] }, cards, undefined);
+  const stored: StoredPreview = {
+    id: newCatalogId(),
+    chatId: input.chatId,
+    locale: input.locale,
+    fileName: card.name.rus,
+    diff,
+    names: { [card.productId]: card.name.rus },
+  };
+  await parts.store.savePreview(stored);
+  return { preview: stored, was: sku.price };
+}
+
+/** Applies exactly the previewed changes chosen, after reading the live cards again. */
+async function apply(
+  parts: Parts,
+  previewId: string,
+  choice: Selection,
+  progress: ProgressState,
+): Promise<ApplyOutcome | undefined> {
+  const stored = await parts.store.loadPreview(previewId);
+  if (!stored) return undefined;
+  await parts.store.deletePreview(previewId);
+  const changes = selected(stored.diff, choice);
+  const ids = new Set([
+    ...changes.map((c) => c.productId),
+    ...stored.diff.newSkus.map((n) => n.productId),
+  ]);
+  const cards = await liveCards(parts, [...ids]);
+  const plan = planApply(stored.diff, changes, cards);
+  const outcome: ApplyOutcome = {
+    sent: plan.products.length,
+    movedSince: plan.movedSince,
+    notSent: plan.notSent,
+  };
+  if (plan.products.length === 0) return outcome;
+  const undoId = newCatalogId();
+  await parts.store.saveUndo({ id: undoId, chatId: stored.chatId, products: plan.undo });
+  await send(parts, { ...stored, progress }, plan.products);
+  parts.log.info({ products: plan.products.length, moved: plan.movedSince.length }, "edit sent");
+  return { ...outcome, undoId };
+}
+
+/** Puts back the previous values where the live ones are still what the bot set. */
+async function undo(parts: Parts, undoId: string, locale: Locale, progress: ProgressState) {
+  const stored = await parts.store.loadUndo(undoId);
+  if (!stored) return undefined;
+  await parts.store.deleteUndo(undoId);
+  const cards = await liveCards(
+    parts,
+    stored.products.map((p) => p.productId),
+  );
+  const plan = planUndo(stored, cards);
+  if (plan.products.length > 0) {
+    const job = { chatId: stored.chatId, locale, fileName: "undo", progress };
+    await send(parts, job, plan.products);
+  }
+  return { restored: plan.restored, kept: plan.kept };
+}
+
 /** The catalog's export, return, apply and undo (src/bot/features/catalog adapts the chat). */
 export function createCatalogService(deps: CatalogServiceDeps) {
-  const store = createCatalogStore(deps.kv);
-  const log = deps.logger.child({ module: "catalog" });
-
-  /** Sends cards through the import's sender (progress, watcher, one summary). */
-  async function send(
-    chatId: number,
-    locale: Locale,
-    fileName: string,
-    products: ParsedProduct[],
-    progress: ProgressState,
-  ): Promise<void> {
-    const id = newCatalogId();
-    await deps.imports.drafts.save({ id, chatId, fileName, format: "xlsx", products, invalid: 0 });
-    deps.imports.sender.start({
-      draftId: id,
-      chatId,
-      locale,
-      fileName,
-      format: "xlsx",
-      valid: products.length,
-      skipped: 0,
-      warnings: [],
-      progress,
-    });
-  }
-
+  const parts: Parts = {
+    ...deps,
+    store: createCatalogStore(deps.kv),
+    log: deps.logger.child({ module: "catalog" }),
+  };
   return {
-    store,
-    async exportCatalog(input: {
-      filter: ListFilter;
-      csv: boolean;
-      texts: ExportTexts;
-      onProgress: (done: number, total: number) => Promise<void>;
-    }): Promise<ExportResult> {
-      const items = await listAll(deps.seller, input.filter, (read, total) =>
-        input.onProgress(0, Math.max(total, read)),
-      );
-      const codes = await readCodes(deps.seller);
-      const details = await readDetails(
-        deps.seller,
-        items.map((i) => i.productId),
-        (done) => input.onProgress(done, items.length),
-      );
-      const byId = new Map(items.map((i) => [i.productId, i]));
-      const cards = details.map((d) => cardOf(d, codes, byId.get(d.productId)));
-      const exportInput = {
-        exportId: newCatalogId(),
-        at: new Date(deps.clock.now()),
-        cards,
-        texts: input.texts,
-      };
-      const bytes = input.csv ? writeExportCsv(exportInput) : await writeExportXlsx(exportInput);
-      log.info({ products: cards.length, bytes: bytes.length }, "catalog exported");
-      return {
-        bytes,
-        products: cards.length,
-        skus: cards.reduce((n, c) => n + Math.max(1, c.skus.length), 0),
-        codesUnknown: cards.filter((c) => !c.codesKnown).length,
-      };
-    },
-
-    /** Compares a returned file with the live cards (and its export) and stores the preview. */
-    async preview(input: { chatId: number; locale: Locale; fileName: string; edits: EditRows }) {
-      const ids = [...new Set(input.edits.rows.map((r) => r.productId).filter((id) => id > 0))];
-      const codes = await readCodes(deps.seller);
-      const cards = await readCards(deps.seller, ids, codes);
-      const snapshot = input.edits.meta ? decodeMeta(input.edits.meta) : undefined;
-      const diff = diffEdits(input.edits, cards, snapshot);
-      const names = Object.fromEntries([...cards.values()].map((c) => [c.productId, c.name.rus]));
-      const preview: StoredPreview = {
-        id: newCatalogId(),
-        chatId: input.chatId,
-        locale: input.locale,
-        fileName: input.fileName,
-        diff,
-        names,
-      };
-      await store.savePreview(preview);
-      return preview;
-    },
-
-    /** One SKU's new price, as a preview of one change. */
-    async pricePreview(input: {
-      chatId: number;
-      locale: Locale;
-      productId: number;
-      skuId: number;
-      price: number;
-    }) {
-      const codes = await readCodes(deps.seller);
-      const cards = await readCards(deps.seller, [input.productId], codes);
-      const card = cards.get(input.productId);
-      const sku = card?.skus.find((s) => s.skuId === input.skuId);
-      if (!card || !sku) return undefined;
-      const edits: EditRows = {
-        rows: [
-          {
-            row: 1,
-            productId: input.productId,
-            skuId: input.skuId,
-            values: { price: priceText(input.price) },
-            issues: [],
-          },
-        ],
-        fields: ["price"],
-      };
-      const diff = diffEdits(edits, cards, undefined);
-      const names = { [card.productId]: card.name.rus };
-      const preview: StoredPreview = {
-        id: newCatalogId(),
-        chatId: input.chatId,
-        locale: input.locale,
-        fileName: card.name.rus,
-        diff,
-        names,
-      };
-      await store.savePreview(preview);
-      return { preview, was: sku.price };
-    },
-
-    /** Applies exactly the previewed changes chosen, after reading the live cards again. */
-    async apply(
-      previewId: string,
-      choice: Selection,
-      progress: ProgressState,
-    ): Promise<ApplyOutcome | undefined> {
-      const preview = await store.loadPreview(previewId);
-      if (!preview) return undefined;
-      await store.deletePreview(previewId);
-      const changes = selected(preview.diff, choice);
-      const ids = [
-        ...new Set([
-          ...changes.map((c) => c.productId),
-          ...preview.diff.newSkus.map((n) => n.productId),
-        ]),
-      ];
-      const codes = await readCodes(deps.seller);
-      const cards = await readCards(deps.seller, ids, codes);
-      const plan = planApply(preview.diff, changes, cards);
-      const outcome: ApplyOutcome = {
-        sent: plan.products.length,
-        movedSince: plan.movedSince,
-        notSent: plan.notSent,
-      };
-      if (plan.products.length === 0) return outcome;
-      const undoId = newCatalogId();
-      await store.saveUndo({ id: undoId, chatId: preview.chatId, products: plan.undo });
-      await send(preview.chatId, preview.locale, preview.fileName, plan.products, progress);
-      log.info(
-        { products: plan.products.length, moved: plan.movedSince.length },
-        "catalog edit sent",
-      );
-      return { ...outcome, undoId };
-    },
-
-    /** Puts back the previous values where the live ones are still what the bot set. */
-    async undo(undoId: string, locale: Locale, progress: ProgressState) {
-      const undo = await store.loadUndo(undoId);
-      if (!undo) return undefined;
-      await store.deleteUndo(undoId);
-      const codes = await readCodes(deps.seller);
-      const cards = await readCards(
-        deps.seller,
-        undo.products.map((p) => p.productId),
-        codes,
-      );
-      const plan = planUndo(undo, cards);
-      if (plan.products.length > 0)
-        await send(undo.chatId, locale, "undo", plan.products, progress);
-      return { restored: plan.restored, kept: plan.kept };
-    },
-
+    store: parts.store,
+    exportCatalog: (input: Parameters<typeof exportCatalog>[1]) => exportCatalog(parts, input),
+    preview: (input: Parameters<typeof preview>[1]) => preview(parts, input),
+    pricePreview: (input: Parameters<typeof pricePreview>[1]) => pricePreview(parts, input),
+    apply: (previewId: string, choice: Selection, progress: ProgressState) =>
+      apply(parts, previewId, choice, progress),
+    undo: (undoId: string, locale: Locale, progress: ProgressState) =>
+      undo(parts, undoId, locale, progress),
     /** A live card (the product card's price button). */
-    async card(productId: number) {
-      const codes = await readCodes(deps.seller);
-      return (await readCards(deps.seller, [productId], codes)).get(productId);
-    },
+    card: async (productId: number) => (await liveCards(parts, [productId])).get(productId),
     ttlMs: CATALOG_TTL_MS,
   };
 }

@@ -74,6 +74,68 @@ async function runExport(ctx: BotContext, deps: FeatureDeps, filter: ListFilter,
   await progress.settle(done.join("\n"));
 }
 
+/** Buttons of a message that is done with (too old ones stay; nothing depends on it). */
+async function dropButtons(ctx: BotContext, deps: FeatureDeps) {
+  await ctx.editMessageReplyMarkup().catch((error: unknown) => {
+    deps.logger.debug({ err: String(error) }, "buttons not removed (message too old)");
+  });
+}
+
+async function startProgress(ctx: BotContext, deps: FeatureDeps) {
+  const chatId = ctx.chat!.id;
+  const log = deps.logger.child({ module: "catalog", chatId });
+  const text = ctx.t("catalog-applying");
+  return ProgressMessage.start(ctx.api, deps.imports.clock, log, chatId, text);
+}
+
+/** "Apply" of a preview: the chosen changes, re-checked against the live cards, sent whole. */
+async function applyPreview(
+  ctx: BotContext,
+  deps: FeatureDeps,
+  data: { id: string; mode: number },
+) {
+  await dropButtons(ctx, deps);
+  if (data.mode === MODE_CANCEL) {
+    await deps.catalogEdit.store.deletePreview(data.id);
+    await ctx.reply(ctx.t("catalog-cancelled"));
+    return;
+  }
+  const progress = await startProgress(ctx, deps);
+  const outcome = await deps.catalogEdit.apply(data.id, selectionOf(data.mode), progress.state);
+  if (!outcome) return progress.settle(ctx.t("catalog-preview-expired"));
+  const lines: string[] = [];
+  const ids = (list: number[]) => list.join(", ");
+  if (outcome.movedSince.length > 0)
+    lines.push(ctx.t("catalog-moved-since", { products: ids(outcome.movedSince) }));
+  if (outcome.notSent.length > 0)
+    lines.push(ctx.t("catalog-not-sent", { products: ids(outcome.notSent) }));
+  if (!outcome.undoId) {
+    await progress.settle([ctx.t("catalog-applied-nothing"), ...lines].join("\n"));
+    return;
+  }
+  lines.unshift(ctx.t("catalog-applied", { count: outcome.sent }));
+  const undo = undoButton.encode({ id: outcome.undoId });
+  const keyboard = new InlineKeyboard().text(ctx.t("catalog-button-undo"), undo);
+  await ctx.reply(lines.join("\n"), { reply_markup: keyboard });
+}
+
+/** "Undo": previous values back where the live ones are still the bot's; its own summary. */
+async function undoApply(ctx: BotContext, deps: FeatureDeps, undoId: string) {
+  const locale = ((await ctx.i18n.getLocale()) as Locale) ?? "ru";
+  const stored = await deps.catalogEdit.store.loadUndo(undoId);
+  if (!stored || stored.chatId !== ctx.chat!.id) throw new ButtonNotice("catalog-undo-expired");
+  await dropButtons(ctx, deps);
+  const progress = await startProgress(ctx, deps);
+  const result = await deps.catalogEdit.undo(undoId, locale, progress.state);
+  if (!result) return progress.settle(ctx.t("catalog-undo-expired"));
+  const { restored, kept } = result;
+  const lines = [ctx.t("catalog-undo-summary", { restored: restored.length, kept: kept.length })];
+  if (kept.length > 0)
+    lines.push(ctx.t("catalog-undo-kept-list", { products: escapeHtml(kept.join(", ")) }));
+  if (restored.length === 0) await progress.settle(lines.join("\n"));
+  else await ctx.reply(lines.join("\n"));
+}
+
 /**
  * `/export` (a menu of exports), the products list's export button, and what a returned file
  * leads to: apply, undo, one price from the card.
@@ -110,71 +172,12 @@ export function createCatalogFeature(
     await runExport(ctx, deps, filter, data.kind === "csv");
   });
 
-  onButton(composer, applyButton, deps.requireLink, deps.logger, async (ctx, data) => {
-    await ctx.editMessageReplyMarkup().catch((error: unknown) => {
-      deps.logger.debug({ err: String(error) }, "preview buttons not removed (message too old)");
-    });
-    if (data.mode === MODE_CANCEL) {
-      await deps.catalogEdit.store.deletePreview(data.id);
-      await ctx.answerCallbackQuery();
-      await ctx.reply(ctx.t("catalog-cancelled"));
-      return;
-    }
-    const chatId = ctx.chat!.id;
-    const log = deps.logger.child({ module: "catalog", chatId });
-    const progress = await ProgressMessage.start(
-      ctx.api,
-      deps.imports.clock,
-      log,
-      chatId,
-      ctx.t("catalog-applying"),
-    );
-    const outcome = await deps.catalogEdit.apply(data.id, selectionOf(data.mode), progress.state);
-    if (!outcome) return progress.settle(ctx.t("catalog-preview-expired"));
-    const lines: string[] = [];
-    if (outcome.movedSince.length > 0)
-      lines.push(ctx.t("catalog-moved-since", { products: outcome.movedSince.join(", ") }));
-    if (outcome.notSent.length > 0)
-      lines.push(ctx.t("catalog-not-sent", { products: outcome.notSent.join(", ") }));
-    if (!outcome.undoId) {
-      await progress.settle([ctx.t("catalog-applied-nothing"), ...lines].join("\n"));
-      return;
-    }
-    lines.unshift(ctx.t("catalog-applied", { count: outcome.sent }));
-    const keyboard = new InlineKeyboard().text(
-      ctx.t("catalog-button-undo"),
-      undoButton.encode({ id: outcome.undoId }),
-    );
-    await ctx.reply(lines.join("\n"), { reply_markup: keyboard });
-  });
-
-  onButton(composer, undoButton, deps.requireLink, deps.logger, async (ctx, data) => {
-    const chatId = ctx.chat!.id;
-    const locale = ((await ctx.i18n.getLocale()) as Locale) ?? "ru";
-    const undo = await deps.catalogEdit.store.loadUndo(data.id);
-    if (!undo || undo.chatId !== chatId) throw new ButtonNotice("catalog-undo-expired");
-    await ctx.editMessageReplyMarkup().catch((error: unknown) => {
-      deps.logger.debug({ err: String(error) }, "undo button not removed (message too old)");
-    });
-    const log = deps.logger.child({ module: "catalog", chatId });
-    const progress = await ProgressMessage.start(
-      ctx.api,
-      deps.imports.clock,
-      log,
-      chatId,
-      ctx.t("catalog-applying"),
-    );
-    const result = await deps.catalogEdit.undo(data.id, locale, progress.state);
-    if (!result) return progress.settle(ctx.t("catalog-undo-expired"));
-    const lines = [
-      ctx.t("catalog-undo-summary", { restored: result.restored.length, kept: result.kept.length }),
-    ];
-    if (result.kept.length > 0)
-      lines.push(ctx.t("catalog-undo-kept-list", { products: escapeHtml(result.kept.join(", ")) }));
-    if (result.restored.length === 0) await progress.settle(lines.join("\n"));
-    else await ctx.reply(lines.join("\n"));
-  });
-
+  onButton(composer, applyButton, deps.requireLink, deps.logger, (ctx, data) =>
+    applyPreview(ctx, deps, data),
+  );
+  onButton(composer, undoButton, deps.requireLink, deps.logger, (ctx, data) =>
+    undoApply(ctx, deps, data.id),
+  );
   registerPriceEdit(composer, deps);
   return composer;
 }
