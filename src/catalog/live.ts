@@ -22,31 +22,38 @@ const MAX_DIRECTORY_PAGES = 200;
 export interface Codes {
   attributes: Map<number, string>;
   values: Map<number, string>;
+  /** Value id → the code of the attribute whose group lists it. */
+  valueAttributes: Map<number, string>;
 }
 
 /** Every page of the attribute and attribute-value directories, ids to codes where given. */
 export async function readCodes(seller: CatalogSeller): Promise<Codes> {
   const attributes = new Map<number, string>();
   const values = new Map<number, string>();
+  const valueAttributes = new Map<number, string>();
+  const listed = new Set<string>();
   for (let page = 1; page <= MAX_DIRECTORY_PAGES; page++) {
     const got = await seller.attributes({ pageNumber: page, pageSize: DIRECTORY_PAGE_SIZE });
     const items = got.items ?? [];
-    for (const a of items) if (a.id != null) attributes.set(a.id, a.code);
+    for (const a of items) {
+      listed.add(a.code);
+      if (a.id != null) attributes.set(a.id, a.code);
+    }
     const total = got.totalCount ?? items.length;
     if (items.length === 0 || page * DIRECTORY_PAGE_SIZE >= total) break;
   }
-  const read = await readValues(seller, undefined, values);
+  const codes = { attributes, values, valueAttributes };
+  const read = await readValues(seller, undefined, codes);
   // A directory that lists values only per attribute: asked attribute by attribute.
-  if (read === 0)
-    for (const code of new Set(attributes.values())) await readValues(seller, code, values);
-  return { attributes, values };
+  if (read === 0) for (const code of listed) await readValues(seller, code, codes);
+  return codes;
 }
 
 /** Pages of attribute values (all, or one attribute's), ids to codes where given; how many. */
 async function readValues(
   seller: CatalogSeller,
   attributeCode: string | undefined,
-  into: Map<number, string>,
+  into: Pick<Codes, "values" | "valueAttributes">,
 ): Promise<number> {
   let seen = 0;
   for (let page = 1; page <= MAX_DIRECTORY_PAGES; page++) {
@@ -59,7 +66,9 @@ async function readValues(
     for (const group of got.data ?? []) {
       for (const v of group.values ?? []) {
         count++;
-        if (v.id != null) into.set(v.id, v.code);
+        if (v.id == null) continue;
+        into.values.set(v.id, v.code);
+        into.valueAttributes.set(v.id, group.attributeCode);
       }
     }
     seen += count;
@@ -140,9 +149,11 @@ function skuOf(sku: NonNullable<ProductDetail["skus"]>[number], codes: Codes): L
 export function cardOf(detail: ProductDetail, codes: Codes, item?: ProductListItem): LiveCard {
   const attributes = (detail.attributes ?? []).map((a) => {
     const mapped = (a.valueIds ?? []).map((id) => codes.values.get(id));
+    // An attributes directory without ids: the attribute is the group its values are listed in.
+    const byValue = (a.valueIds ?? []).map((id) => codes.valueAttributes.get(id))[0];
     return {
       id: a.id,
-      code: codes.attributes.get(a.id),
+      code: codes.attributes.get(a.id) ?? byValue,
       valueCodes: mapped.every((c) => c !== undefined) ? (mapped as string[]) : undefined,
     };
   });

@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { parseImportFile } from "../src/import/read/index.js";
+import { waitForDocument } from "./support/catalog.js";
+import { send } from "./support/chat.js";
+import { type Harness, linkUser, startHarness } from "./support/harness.js";
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.stop();
+  h = undefined;
+});
+
+describe("export from the products list", () => {
+  it("exports the list's current search, in the chat's language (kk)", async () => {
+    h = await startHarness();
+    const user = h.tg.user({ languageCode: "kk" });
+    await linkUser(h, user);
+    const list = await send(user, "/products Xiaomi");
+    await user.pressButton("📤 Excel-ге шығару", { messageId: list.messageId });
+    const doc = await waitForDocument(user, /^catalog-.*\.xlsx$/, list.messageId);
+    const read = await parseImportFile(
+      { bytes: doc.document!.content, fileName: "catalog.xlsx" },
+      { vatRates: [0, 12] },
+    );
+    if (!read.ok) throw new Error(read.reason);
+    const wanted = h.api.products.filter((p) => /xiaomi/i.test(p.name.rus));
+    expect(wanted.length).toBeGreaterThan(1);
+    const ids = [...new Set(read.edits!.rows.map((r) => r.productId))];
+    expect(ids).toEqual(wanted.map((p) => p.productId));
+    expect(read.reading?.sheet).toBeUndefined();
+    const done = await user.waitForBotMessage(/Шығарылған тауарлар/);
+    expect(done.text).toContain(`Шығарылған тауарлар: ${wanted.length}`);
+  }, 20_000);
+});
