@@ -30,5 +30,15 @@ describe("export from the products list", () => {
     expect(read.reading?.sheet).toBeUndefined();
     const done = await user.waitForBotMessage(/Шығарылған тауарлар/);
     expect(done.text).toContain(`Шығарылған тауарлар: ${wanted.length}`);
+
+    // `/export csv`: UTF-8 with BOM and ';', which Russian Excel opens as is.
+    const csvAt = user.lastBotMessage()!.messageId;
+    await user.sendCommand("/export csv");
+    const csv = (await waitForDocument(user, /^catalog-.*\.csv$/, csvAt)).document!.content;
+    expect(csv.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const lines = csv.toString("utf8").slice(1).trimEnd().split("\r\n");
+    expect(lines[0]!.split(";").slice(0, 3)).toEqual(["productId", "skuId", "categoryId"]);
+    const skus = h.api.products.reduce((n, p) => n + p.skus.length, 0);
+    expect(lines).toHaveLength(skus + 1);
   }, 20_000);
 });

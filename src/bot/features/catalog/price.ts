@@ -83,7 +83,12 @@ export function registerPriceEdit(composer: Composer<BotContext>, deps: FeatureD
   composer.on("message:text", async (ctx, next) => {
     const pending = ctx.session.pendingPrice;
     const text = ctx.message.text;
-    if (!pending || text.startsWith("/")) return next();
+    if (!pending) return next();
+    if (text.startsWith("/")) {
+      // Any command leaves the price question.
+      ctx.session.pendingPrice = undefined;
+      return next();
+    }
     if (deps.imports.clock.now() - pending.at > ASK_TTL_MS) {
       ctx.session.pendingPrice = undefined;
       return next();
