@@ -84,6 +84,7 @@ for r in rows:
     // The general confirmation: only 10002.
     await user.pressButton("✅ Қолдану (1)", { messageId: preview.messageId });
     const applied = await user.waitForBotMessage(/Жіберілген тауарлар: 1/, SLOW);
+    expect(applied.buttons.flat()).toEqual(["↩️ Өзгерістерді болдырмау"]);
     await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
     expect(sentIn(0).map((p) => p.productId)).toEqual([10002]);
     const live = (id: number) => h!.api.products.find((p) => p.productId === id)!.skus[0]!.price;
@@ -94,8 +95,17 @@ for r in rows:
 
     // Undo: the catalog is as before the apply.
     const beforeUndo = structuredClone(cards());
-    await user.pressButton("↩️ Өзгерістерді болдырмау", { messageId: applied.messageId });
-    await user.waitForBotMessage(/Өзгерістерді болдырмау/, SLOW);
+    // The import summary carries the undo button too; it is pressed there.
+    const summary = await user.waitForBotMessage(/«каталог\.xlsx» импорты: қорытынды/, SLOW);
+    expect(summary.buttons.flat()).toEqual(["↩️ Өзгерістерді болдырмау"]);
+    await user.pressButton("↩️ Өзгерістерді болдырмау", { messageId: summary.messageId });
+    const undone = await user.waitForBotMessage(/Бұрынғы мәндерді қайтарып жатырмын: 1/, SLOW);
+    expect(undone.text).toContain("сол күйінде қалдырылды: 0");
+    // Used once: the button on the apply message is out of date now.
+    const again = await user.pressButton("↩️ Өзгерістерді болдырмау", {
+      messageId: applied.messageId,
+    });
+    expect((await user.waitForCallbackAnswer(again)).text).toContain("Енді болдырмау мүмкін емес");
     await user.waitFor(() => h!.api.jobs.length === 2, SLOW);
     expect(sentIn(1).map((p) => p.productId)).toEqual([10002]);
     const restored = beforeUndo.map((p) =>

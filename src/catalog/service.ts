@@ -1,5 +1,5 @@
 import type { Clock } from "../clock.js";
-import type { I18nInstance, Locale } from "../i18n.js";
+import { type I18nInstance, type Locale, translator } from "../i18n.js";
 import type { ProgressState } from "../import/sender/index.js";
 import type { ImportService } from "../import/service.js";
 import type { EditRows, ParsedProduct } from "../import/types.js";
@@ -59,7 +59,13 @@ interface Parts extends CatalogServiceDeps {
 /** Sends cards through the import's sender (progress, watcher, one summary). */
 async function send(
   parts: Parts,
-  job: { chatId: number; locale: Locale; fileName: string; progress: ProgressState },
+  job: {
+    chatId: number;
+    locale: Locale;
+    fileName: string;
+    progress: ProgressState;
+    button?: { text: string; data: string };
+  },
   products: ParsedProduct[],
 ): Promise<void> {
   const id = newCatalogId();
@@ -163,6 +169,7 @@ async function apply(
   previewId: string,
   choice: Selection,
   progress: ProgressState,
+  undoData?: (undoId: string) => string,
 ): Promise<ApplyOutcome | undefined> {
   const stored = await parts.store.loadPreview(previewId);
   if (!stored) return undefined;
@@ -182,7 +189,9 @@ async function apply(
   if (plan.products.length === 0) return outcome;
   const undoId = newCatalogId();
   await parts.store.saveUndo({ id: undoId, chatId: stored.chatId, products: plan.undo });
-  await send(parts, { ...stored, progress }, plan.products);
+  const text = translator(parts.i18n, stored.locale)("catalog-button-undo");
+  const button = undoData && { text, data: undoData(undoId) };
+  await send(parts, { ...stored, progress, ...(button && { button }) }, plan.products);
   parts.log.info({ products: plan.products.length, moved: plan.movedSince.length }, "edit sent");
   return { ...outcome, undoId };
 }
@@ -216,8 +225,12 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     exportCatalog: (input: Parameters<typeof exportCatalog>[1]) => exportCatalog(parts, input),
     preview: (input: Parameters<typeof preview>[1]) => preview(parts, input),
     pricePreview: (input: Parameters<typeof pricePreview>[1]) => pricePreview(parts, input),
-    apply: (previewId: string, choice: Selection, progress: ProgressState) =>
-      apply(parts, previewId, choice, progress),
+    apply: (
+      previewId: string,
+      choice: Selection,
+      progress: ProgressState,
+      undoData?: (undoId: string) => string,
+    ) => apply(parts, previewId, choice, progress, undoData),
     undo: (undoId: string, locale: Locale, progress: ProgressState) =>
       undo(parts, undoId, locale, progress),
     /** A live card (the product card's price button). */

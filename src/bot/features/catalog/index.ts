@@ -101,7 +101,9 @@ async function applyPreview(
     return;
   }
   const progress = await startProgress(ctx, deps);
-  const outcome = await deps.catalogEdit.apply(data.id, selectionOf(data.mode), progress.state);
+  const undoData = (id: string) => undoButton.encode({ id });
+  const choice = selectionOf(data.mode);
+  const outcome = await deps.catalogEdit.apply(data.id, choice, progress.state, undoData);
   if (!outcome) return progress.settle(ctx.t("catalog-preview-expired"));
   const lines: string[] = [];
   const ids = (list: number[]) => list.join(", ");
