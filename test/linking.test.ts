@@ -168,7 +168,15 @@ describe("linking a seller's chat", () => {
     await user.sendCommand("/help");
     const menu = await user.waitForBotMessage(/Мен не істей аламын/);
     // Every command a linked seller has, alerts included, in the chosen language.
-    for (const command of ["/orders", "/products", "/import", "/jobs", "/settings", "/status"])
+    for (const command of [
+      "/orders",
+      "/products",
+      "/export",
+      "/import",
+      "/jobs",
+      "/settings",
+      "/status",
+    ])
       expect(menu.text).toContain(command);
     expect(menu.text).toContain(
       "/settings — жаңа тапсырыстар мен қалдықтар туралы хабарландырулар",
