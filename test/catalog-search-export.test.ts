@@ -31,6 +31,28 @@ describe("export from the products list", () => {
     const done = await user.waitForBotMessage(/Шығарылған тауарлар/);
     expect(done.text).toContain(`Шығарылған тауарлар: ${wanted.length}`);
 
+    // One category, picked from the categories the products are in.
+    const menuAt = user.lastBotMessage()!.messageId;
+    await user.sendCommand("/export");
+    const menu = await user.waitForBotMessage(/Excel-ге шығару/, { after: menuAt });
+    await user.pressButton("🗂 Бір санат", { messageId: menu.messageId });
+    const picker = await user.waitForBotMessage(/Қай санатты шығарамыз/, { after: menu.messageId });
+    const first = picker.buttons.flat()[0]!;
+    const count = Number(/\((\d+)\)$/.exec(first)![1]);
+    await user.pressButton(first, { messageId: picker.messageId });
+    const one = await waitForDocument(user, /^catalog-.*\.xlsx$/, picker.messageId);
+    const oneRead = await parseImportFile(
+      { bytes: one.document!.content, fileName: "catalog.xlsx" },
+      { vatRates: [0, 12] },
+    );
+    if (!oneRead.ok) throw new Error(oneRead.reason);
+    const oneIds = [...new Set(oneRead.edits!.rows.map((r) => r.productId))];
+    expect(oneIds).toHaveLength(count);
+    const category = h.api.products.find((p) => p.productId === oneIds[0])!.categoryId;
+    expect(oneIds).toEqual(
+      h.api.products.filter((p) => p.categoryId === category).map((p) => p.productId),
+    );
+
     // `/export csv`: UTF-8 with BOM and ';', which Russian Excel opens as is.
     const csvAt = user.lastBotMessage()!.messageId;
     await user.sendCommand("/export csv");

@@ -1,9 +1,10 @@
 import { Composer, InlineKeyboard, InputFile } from "grammy";
-import type { ListFilter } from "../../../catalog/live.js";
+import { type ListFilter, listAll } from "../../../catalog/live.js";
 import { exportTexts } from "../../../catalog/texts.js";
 import type { Locale } from "../../../i18n.js";
 import { ProgressMessage } from "../../../import/sender/index.js";
 import { escapeHtml } from "../../../text/html.js";
+import { localized, shorten } from "../../../text/text.js";
 import { exportButton } from "../../buttons/codecs.js";
 import { ButtonNotice, onButton, runCommand } from "../../buttons/handle.js";
 import type { BotContext } from "../../context.js";
@@ -31,7 +32,41 @@ export const CATALOG_EXPORT_ENTRIES: readonly ExportMenuEntry[] = [
     label: (ctx) => ctx.t("catalog-export-all-csv"),
     data: () => exportButton.encode({ kind: "csv", arg: "" }),
   },
+  {
+    label: (ctx) => ctx.t("catalog-export-one-category"),
+    data: () => exportButton.encode({ kind: "cats", arg: "" }),
+  },
 ];
+
+/** Categories a picker shows at most (the rest by `/export <id>`). */
+const CATEGORIES_SHOWN = 30;
+
+/** The categories the seller's products are in, as buttons exporting one of them. */
+async function categoryPicker(ctx: BotContext, deps: FeatureDeps) {
+  const locale = ((await ctx.i18n.getLocale()) as Locale) ?? "ru";
+  const items = await listAll(deps.seller, {});
+  const byId = new Map<number, { name: string; count: number }>();
+  for (const item of items) {
+    if (item.categoryId == null) continue;
+    const known = byId.get(item.categoryId);
+    const name = localized(item.categoryName, locale) || String(item.categoryId);
+    byId.set(item.categoryId, { name, count: (known?.count ?? 0) + 1 });
+  }
+  const shown = [...byId].sort((a, b) => b[1].count - a[1].count).slice(0, CATEGORIES_SHOWN);
+  if (shown.length === 0) return void (await ctx.reply(ctx.t("catalog-export-empty")));
+  const keyboard = InlineKeyboard.from(
+    shown.map(([id, c]) => [
+      InlineKeyboard.text(
+        ctx.t("catalog-export-category", { category: `${shorten(c.name, 40)} (${c.count})` }),
+        exportButton.encode({ kind: "cat", arg: String(id) }),
+      ),
+    ]),
+  );
+  const hint = ctx.t("catalog-export-category-hint", { example: String(shown[0]![0]) });
+  await ctx.reply(`${ctx.t("catalog-export-choose-category")}\n${hint}`, {
+    reply_markup: keyboard,
+  });
+}
 
 const CATEGORY_ID = /^[1-9]\d{0,14}$/;
 
@@ -165,6 +200,7 @@ export function createCatalogFeature(
   });
 
   onButton(composer, exportButton, deps.requireLink, deps.logger, async (ctx, data) => {
+    if (data.kind === "cats") return categoryPicker(ctx, deps);
     let filter: ListFilter = {};
     if (data.kind === "cat") filter = { categoryId: Number(data.arg) };
     if (data.kind === "q") {
