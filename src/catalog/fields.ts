@@ -44,7 +44,8 @@ export interface LiveCard {
   brandId: number;
   isLocalMade: boolean | undefined;
   name: { rus: string; kaz?: string };
-  description: { rus: string };
+  /** `kaz` only when a read view gives it (the spec's detail view does not). */
+  description: { rus: string; kaz?: string };
   vat: number | undefined;
   attributes: { id: number; code: string | undefined; valueCodes: string[] | undefined }[];
   skus: LiveSku[];
@@ -70,6 +71,7 @@ export function productValues(card: LiveCard): Values {
   if (card.isLocalMade !== undefined) values.isLocalMade = String(card.isLocalMade);
   if (card.name.kaz) values["name.kaz"] = card.name.kaz;
   if (card.description.rus) values["description.rus"] = card.description.rus;
+  if (card.description.kaz) values["description.kaz"] = card.description.kaz;
   if (card.vat !== undefined) values.vat = String(card.vat);
   for (const a of card.attributes) {
     if (a.code && a.valueCodes) values[`attributes.${a.code}`] = joinList(a.valueCodes);
@@ -151,7 +153,7 @@ export function cardWith(
     });
   }
   const kaz = get("name.kaz") ?? card.name.kaz;
-  const descriptionKaz = get("description.kaz");
+  const descriptionKaz = get("description.kaz") ?? card.description.kaz;
   const isLocalMade = get("isLocalMade") ?? card.isLocalMade?.toString();
   const vat = get("vat") ?? card.vat?.toString();
   return {

@@ -161,14 +161,20 @@ export function cardOf(detail: ProductDetail, codes: Codes, item?: ProductListIt
   const codesKnown =
     attributes.every((a) => a.code !== undefined && a.valueCodes !== undefined) &&
     skus.every((s) => s.valueCodes !== undefined);
-  const kaz = item?.productName?.kaz ?? undefined;
+  // Kazakh texts: the detail view shows none by the spec; taken from it where a service gives
+  // them anyway, else the name from the list.
+  const kaz = detail.name?.kaz || item?.productName?.kaz || undefined;
+  const descriptionKaz = detail.description?.kaz || undefined;
   return {
     productId: detail.productId,
     categoryId: detail.categoryId ?? item?.categoryId ?? 0,
     brandId: detail.brandId ?? 0,
     isLocalMade: detail.isLocalMade ?? undefined,
     name: { rus: detail.name?.rus ?? item?.productName?.rus ?? "", ...(kaz && { kaz }) },
-    description: { rus: detail.description?.rus ?? "" },
+    description: {
+      rus: detail.description?.rus ?? "",
+      ...(descriptionKaz && { kaz: descriptionKaz }),
+    },
     vat: detail.vat ?? undefined,
     attributes: attributes.map(({ code, valueCodes, id }) => ({ id, code, valueCodes })),
     skus,
