@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { planApply, planUndo, selected } from "../src/catalog/apply.js";
 import { diffEdits } from "../src/catalog/diff.js";
 import { fingerprints, type LiveCard, productValues, skuValues } from "../src/catalog/fields.js";
 import { type ExportSnapshot, rowKey } from "../src/catalog/meta.js";
@@ -164,5 +165,50 @@ describe("what a returned file changes", () => {
     );
     expect(given.blocked).toEqual([]);
     expect(given.changes.map((c) => c.field).sort()).toEqual(["attributes.country", "price"]);
+  });
+});
+
+describe("the apply and the undo plans", () => {
+  it("sends whole cards; a card changed since the preview is named, not sent; undo only where still ours", () => {
+    const c = card();
+    const diff = diffEdits(
+      { rows: [row(2, 12, { price: "2100" }), row(3, 11, { price: "1000" })], fields: FIELDS },
+      live(c),
+      undefined,
+    );
+    const plan = planApply(diff, selected(diff, { risky: false, conflicts: false }), live(c));
+    expect(plan.movedSince).toEqual([]);
+    expect(plan.products).toHaveLength(1);
+    expect(plan.products[0]!.product).toEqual({
+      productId: 1,
+      categoryId: 101,
+      brandId: 504,
+      isLocalMade: false,
+      name: { rus: "Кабель", kaz: "Кабель kk" },
+      description: { rus: "Описание" },
+      vat: 12,
+      attributes: [{ code: "country", valueCodes: ["country_kz"] }],
+      skus: [
+        { skuId: 11, price: 1000, barcode: "0001234567895" },
+        { skuId: 12, price: 2100, barcode: "4870000000012" },
+      ],
+    });
+    expect(plan.products[0]!.ref).toEqual({ kind: "rows", rows: [2] });
+
+    // Changed in the cabinet between the preview and the apply: named, not overwritten.
+    const moved = card();
+    moved.skus[1]!.price = 2050;
+    expect(planApply(diff, diff.changes, live(moved)).movedSince).toEqual([1]);
+
+    // Undo: restores where the live value is still the one set; else kept.
+    const after = card();
+    after.skus[1]!.price = 2100;
+    const undo = { id: "u", chatId: 1, products: plan.undo };
+    const restore = planUndo(undo, live(after));
+    expect(restore.restored).toEqual([1]);
+    expect(restore.products[0]!.product.skus!.map((s) => s.price)).toEqual([1000, 2000]);
+    const since = card();
+    since.skus[1]!.price = 2222;
+    expect(planUndo(undo, live(since)).kept).toEqual([1]);
   });
 });
