@@ -4,8 +4,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ChatMessageView, UserDriver } from "../../doubles/telegram/index.js";
 
-/** The system Python (where python3-openpyxl is installed), not a pyenv shim. */
-const PYTHON = "/usr/bin/python3";
+/** A Python that has openpyxl (the system one where python3-openpyxl is installed, first). */
+function pythonWithOpenpyxl(): string {
+  for (const python of ["/usr/bin/python3", "python3"]) {
+    try {
+      execFileSync(python, ["-c", "import openpyxl"], { stdio: "pipe" });
+      return python;
+    } catch {
+      // Not this one: the next is tried.
+    }
+  }
+  throw new Error("no python3 with openpyxl: apt-get install -y python3-openpyxl");
+}
 
 /**
  * Edits an .xlsx with openpyxl (a real spreadsheet program's library, not the bot's writer):
@@ -32,7 +42,7 @@ for r in rows:
     ws.append(r)
 wb.save(sys.argv[1])
 `;
-    execFileSync(PYTHON, ["-c", program, file], { stdio: "pipe" });
+    execFileSync(pythonWithOpenpyxl(), ["-c", program, file], { stdio: "pipe" });
     return readFileSync(file);
   } finally {
     rmSync(dir, { recursive: true, force: true });
