@@ -169,7 +169,15 @@ describe("linking a seller's chat", () => {
     await user.sendCommand("/help");
     const menu = await user.waitForBotMessage(/Мен не істей аламын/);
     // Every command a linked seller has, alerts included, in the chosen language.
-    for (const command of ["/orders", "/products", "/import", "/jobs", "/settings", "/status"])
+    for (const command of [
+      "/orders",
+      "/products",
+      "/export",
+      "/import",
+      "/jobs",
+      "/settings",
+      "/status",
+    ])
       expect(menu.text).toContain(command);
     expect(menu.text).toContain(
       "/settings — жаңа тапсырыстар мен қалдықтар туралы хабарландырулар",
@@ -213,7 +221,16 @@ describe("linking a seller's chat", () => {
       h.tg.commands({ languageCode: "kk" }).find((c) => c.command === "orders")?.description,
     ).toBe("Тапсырыстар");
     // Every command a seller uses, in the order of a day's work, each described in each language.
-    const order = ["orders", "products", "import", "jobs", "settings", "categories", "brands"];
+    const order = [
+      "orders",
+      "products",
+      "export",
+      "import",
+      "jobs",
+      "settings",
+      "categories",
+      "brands",
+    ];
     const tail = ["attributes", "status", "link", "language", "help", "cancel"];
     const menus = {
       ru: h.tg.commands({ languageCode: "ru" }),

@@ -161,7 +161,11 @@ describe("/products", () => {
     expect(card.photo?.url).toBe(product(h, 10002).photoUrl);
     expect(card.photo?.caption).toContain("Санаты");
     expect(card.text.length).toBeLessThanOrEqual(1024);
-    expect(card.buttons).toEqual([["Ескерту шегін өзгерту"], ["‹ Тізімге оралу"]]);
+    expect(card.buttons).toEqual([
+      ["Ескерту шегін өзгерту"],
+      ["💰 Бағаны өзгерту"],
+      ["‹ Тізімге оралу"],
+    ]);
   });
 
   it("answers forged buttons with a notice and keeps the list", async () => {

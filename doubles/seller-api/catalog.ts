@@ -29,6 +29,12 @@ export class Catalog {
   private nextProductId: number;
   private nextSkuId: number;
 
+  /**
+   * Whether the attribute-values directory gives each value's id beside its code (default) or
+   * only `code` and `name`, as the spec shows (then detail value ids cannot be translated).
+   */
+  valueIds = true;
+
   constructor(readonly seed: Seed) {
     this.products = structuredClone(seed.products);
     for (const a of seed.attributes) this.attributesByCode.set(a.code, a);
@@ -292,7 +298,7 @@ export class Catalog {
         (!attributeCode || v.attributeCode === attributeCode) &&
         (!search || has(v.name, search) || has(v.code, search)),
     );
-    const data: { attributeCode: string; values: { id: number; code: string; name: string }[] }[] =
+    const data: { attributeCode: string; values: { id?: number; code: string; name: string }[] }[] =
       [];
     for (const v of slice(items, q)) {
       let group = data.find((g) => g.attributeCode === v.attributeCode);
@@ -300,7 +306,9 @@ export class Catalog {
         group = { attributeCode: v.attributeCode, values: [] };
         data.push(group);
       }
-      group.values.push({ id: v.id, code: v.code, name: v.name });
+      group.values.push(
+        this.valueIds ? { id: v.id, code: v.code, name: v.name } : { code: v.code, name: v.name },
+      );
     }
     return { data, totalCount: items.length, pageNumber: q.pageNumber, pageSize: q.pageSize };
   }

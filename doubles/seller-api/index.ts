@@ -56,6 +56,13 @@ export interface SellerSandboxOptions {
   newOrderEveryMs?: number;
   /** the service's clock (new orders, link confirmations); default Date.now */
   now?: () => number;
+  /**
+   * The attribute-values directory gives value ids beside codes (default true); false: only
+   * `code` and `name`, as the spec shows.
+   */
+  attributeValueIds?: boolean;
+  /** Extra generated products (copies of the seed's, new ids and barcodes), for large catalogs. */
+  extraProducts?: number;
 }
 
 export interface SellerSandbox {
@@ -94,12 +101,36 @@ export interface SellerSandbox {
   setStock(productId: number, change: { stock?: number; sales?: number }): void;
   /** The live catalog's products (stock and sales as served now). */
   readonly products: readonly SeedProduct[];
+  /** Test knob: a change made "in the cabinet" (outside the bot) to a live product. */
+  editProduct(productId: number, change: (product: SeedProduct) => void): void;
+  /** Test knob: whether the attribute-values directory gives ids beside codes from now on. */
+  setAttributeValueIds(on: boolean): void;
   stop(): Promise<void>;
+}
+
+/** The seed with `count` more products: copies of the seeded ones with new ids and barcodes. */
+function withExtraProducts(seed: Seed, count: number): Seed {
+  if (count <= 0) return seed;
+  let productId = Math.max(...seed.products.map((p) => p.productId)) + 1;
+  let skuId = Math.max(...seed.products.flatMap((p) => p.skus.map((s) => s.skuId))) + 1;
+  const base = seed.products;
+  for (let i = 0; i < count; i++) {
+    const copy = structuredClone(base[i % base.length]!);
+    copy.productId = productId++;
+    copy.name = { rus: `${copy.name.rus} #${i + 1}`, kaz: copy.name.kaz };
+    for (const sku of copy.skus) {
+      sku.skuId = skuId++;
+      sku.skuBarcode = `2${String(sku.skuId).padStart(12, "0")}`;
+    }
+    seed.products.push(copy);
+  }
+  return seed;
 }
 
 export async function startSellerSandbox(opts: SellerSandboxOptions = {}): Promise<SellerSandbox> {
   const seed = buildSeed();
-  const catalog = new Catalog(buildSeed());
+  const catalog = new Catalog(withExtraProducts(buildSeed(), opts.extraProducts ?? 0));
+  catalog.valueIds = opts.attributeValueIds ?? true;
   const auth = new AuthStore(
     opts.token ?? "sandbox-token",
     opts.clientId,
@@ -172,6 +203,14 @@ export async function startSellerSandbox(opts: SellerSandboxOptions = {}): Promi
     seed,
     setStock: (id, change) => catalog.setStock(id, change),
     products: catalog.products,
+    editProduct: (id, change) => {
+      const product = catalog.product(id);
+      if (!product) throw new Error(`no product ${id}`);
+      change(product);
+    },
+    setAttributeValueIds: (on) => {
+      catalog.valueIds = on;
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         clearInterval(arrivals);

@@ -19,6 +19,7 @@
  *   another existing SKU or of an earlier SKU in the job -> barcode/DUPLICATE_BARCODE.
  *   Any SKU error makes the product "Error" (its own errors may be empty); all SKUs of a failed
  *   product are "Error". Success: fresh productId/skuIds, applied to the live catalog.
+ * An edit REPLACES the whole card: a field, attribute or SKU the request leaves out is lost.
  */
 import type { Catalog } from "./catalog.js";
 import type {
@@ -47,7 +48,10 @@ export const IMPORT_FAILURE_RULES = `Deterministic outcome of every product of a
 - A SKU without own errors inside a failed product: status "Error", errors [], skuId = request skuId or 0.
 - Failed product: productId = request productId or 0. Successful product: status "Success", a fresh
   productId (new) or its own (edit), fresh skuIds for new SKUs; the change is applied to the catalog
-  (new products: productStatus "Active", moderationStatus "OnModeration", stock 0).`;
+  (new products: productStatus "Active", moderationStatus "OnModeration", stock 0).
+- An edit replaces the whole card: name and description (kaz too), VAT, isLocalMade, attributes and
+  the SKUs are exactly what the request holds; a field, attribute or SKU left out is lost (a SKU
+  left out is removed). Shop, statuses, stock and sales stay.`;
 
 const PENDING = ["Pending", "Processing", "In Progress"];
 
@@ -190,7 +194,7 @@ export class JobStore {
         skuId: s.skuId ?? 0,
         attributeValueIds: valueIds,
         price: s.price,
-        skuBarcode: s.barcode ?? own?.skuBarcode ?? "",
+        skuBarcode: s.barcode ?? "",
         photos: (s.photos ?? [])
           .filter((ph) => ph.mediaFile)
           .map((ph) => ({ url: ph.mediaFile!, order: ph.order })),
@@ -207,26 +211,24 @@ export class JobStore {
       if (!s.skuId) s.skuId = c.newSkuId();
       skuResults[k]!.skuId = s.skuId;
     });
+    // An edit replaces the whole card (the spec does not say it merges): whatever card field
+    // the request leaves out is lost (kaz texts, VAT, attributes, SKUs not sent). Only what is
+    // not part of the card (shop, statuses, stock, sales) stays.
     const base: Omit<SeedProduct, "productId"> = {
       shopId: p.shopId ?? existing?.shopId ?? c.seed.shopIds[0]!,
       categoryId: p.categoryId,
       brandId: p.brandId,
-      isLocalMade: p.isLocalMade ?? existing?.isLocalMade ?? false,
+      isLocalMade: p.isLocalMade ?? false,
       name: { rus: p.name.rus, kaz: p.name.kaz ?? "" },
       description: { rus: p.description.rus, kaz: p.description.kaz ?? "" },
-      vat: p.vat ?? existing?.vat ?? 12,
+      vat: p.vat ?? 12,
       productStatus: existing?.productStatus ?? "Active",
       moderationStatus: "OnModeration",
       totalWmsQuantity: existing?.totalWmsQuantity ?? 0,
       salesCount: existing?.salesCount ?? 0,
-      photoUrl: skus[0]?.photos[0]?.url ?? existing?.photoUrl ?? null,
-      attributes: p.attributes ? attributes : (existing?.attributes ?? []),
-      skus: existing
-        ? [
-            ...existing.skus.map((x) => skus.find((s) => s.skuId === x.skuId) ?? x),
-            ...skus.filter((s) => !existing.skus.some((x) => x.skuId === s.skuId)),
-          ]
-        : skus,
+      photoUrl: skus[0]?.photos[0]?.url ?? null,
+      attributes,
+      skus,
     };
     if (existing) {
       Object.assign(existing, base);

@@ -244,6 +244,7 @@ async function readBody(req: IncomingMessage): Promise<string | null> {
 
 function send(res: ServerResponse, entry: RequestLogEntry, reply: Reply): void {
   entry.status = reply.status;
+  entry.doneAt = Date.now();
   const text = reply.raw ?? (reply.body === undefined ? "" : JSON.stringify(reply.body));
   const type =
     reply.status >= 400 && reply.raw === undefined

@@ -109,6 +109,8 @@ export interface RequestLogEntry {
   status: number;
   /** ms since epoch */
   at: number;
+  /** When the answer was sent (ms since epoch); absent while unanswered. */
+  doneAt?: number;
 }
 
 export type FailKind = "500" | "503" | "401" | "hang" | "malformed" | "wrong-shape" | "drop";

@@ -1,4 +1,5 @@
 # Orders to Excel: the button on /orders, the period menu, typed dates, progress, the file.
+orders-export-menu-entry = 🧾 Кезеңдегі тапсырыстар (.xlsx)
 orders-export-button = Excel-ге жүктеу
 orders-export-choose = <b>Тапсырыстар Excel-ге</b>. Қай кезеңді жүктейміз?
 orders-export-today = Бүгін

@@ -1,4 +1,5 @@
 # Orders to Excel: the button on /orders, the period menu, typed dates, progress, the file.
+orders-export-menu-entry = 🧾 Заказы за период (.xlsx)
 orders-export-button = Выгрузить в Excel
 orders-export-choose = <b>Заказы в Excel</b>. За какой период выгрузить?
 orders-export-today = Сегодня

@@ -16,6 +16,8 @@ export interface SessionData {
   locale?: Locale;
   /** The last link status read, reused for a short while. */
   link?: LinkCache;
+  /** A price asked from a product card, waiting for the seller's number (ms: when asked). */
+  pendingPrice?: { productId: number; skuId: number; at: number };
 }
 
 export type BotContext = ConversationFlavor<Context & SessionFlavor<SessionData> & I18nFlavor>;

@@ -1,5 +1,6 @@
 import type { Composer } from "grammy";
 import type { Alerts } from "../alerts/index.js";
+import type { CatalogService } from "../catalog/index.js";
 import type { Clock } from "../clock.js";
 import type { Config } from "../config.js";
 import { createI18n } from "../i18n.js";
@@ -54,6 +55,8 @@ export interface FeatureDeps extends BotDeps {
   catalog: Catalog;
   /** Every feature's menu commands by rank: the menu Telegram shows and the lines of /help. */
   menu: readonly MenuCommand[];
+  /** The catalog in spreadsheets: export, the returned file's preview, apply, undo. */
+  catalogEdit: CatalogService;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { conversations } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
 import { Bot, type Composer, session } from "grammy";
+import { createCatalogService } from "../catalog/index.js";
 import { type Locale, localeOfTelegramUser } from "../i18n.js";
 import { KEY_PREFIX } from "../storage/index.js";
 import { pacedFetch } from "../telegram/index.js";
@@ -139,6 +140,14 @@ function featureDepsOf(bot: BotDeps): FeatureDeps {
     formats: createFormatters(bot.config.timeZone),
     catalog: createCatalog(bot.seller, bot.storage.kv),
     menu: BOT_MENU,
+    catalogEdit: createCatalogService({
+      seller: bot.seller,
+      kv: bot.storage.kv,
+      i18n: bot.i18n,
+      logger: bot.logger,
+      clock: bot.imports.clock,
+      imports: bot.imports,
+    }),
   };
 }
 

@@ -12,7 +12,7 @@ import {
   problemReport,
   warningTexts,
 } from "./problems.js";
-import type { FileFormat, FileRejection, ReadImportFile, ReadingInfo } from "./types.js";
+import type { EditRows, FileFormat, FileRejection, ReadImportFile, ReadingInfo } from "./types.js";
 
 /** What the chat is told about a read document (the products themselves stay in the draft). */
 export type Prepared =
@@ -33,6 +33,8 @@ export type Prepared =
       /** How the file was read, and the first valid product as it will be sent. */
       reading?: ReadingInfo;
       first?: ImportProduct;
+      /** A returned export's edit rows (the catalog edit takes them from here). */
+      edits?: EditRows;
     };
 
 export interface PrepareDeps {
@@ -128,6 +130,7 @@ export async function prepareImport(deps: PrepareDeps, input: PrepareInput): Pro
     warnings: warningTexts(t, result.warnings),
     ...(result.reading && { reading: result.reading }),
     ...(result.products[0] && { first: result.products[0].product }),
+    ...(result.edits && { edits: result.edits }),
   };
 }
 

@@ -113,6 +113,29 @@ export interface FileWarning {
   rows?: number[];
 }
 
+/**
+ * Rows of a returned export (rows with a `productId`): each row's values as canonical texts
+ * (the same text for the same value whatever program saved the file), read by the import's
+ * own conversion rules. Columns are matched by title, never by position; an empty cell is
+ * absent (it keeps the value). Columns titled with the read-only mark are ignored.
+ */
+export interface EditRow {
+  row: number;
+  productId: number;
+  skuId?: number;
+  /** Field (`price`, `name.rus`, `attributes.color`…) → canonical text. */
+  values: Record<string, string>;
+  issues: { field: string; code: IssueCode; params?: Record<string, string | number> }[];
+}
+
+export interface EditRows {
+  rows: EditRow[];
+  /** Fields the file has a column for. */
+  fields: string[];
+  /** The hidden export sheet's cells as text, when the file has it. */
+  meta?: string[][];
+}
+
 export type ImportFileResult =
   | {
       ok: true;
@@ -124,6 +147,8 @@ export type ImportFileResult =
       warnings: FileWarning[];
       /** How the file was read, shown to the seller before anything is sent. */
       reading?: ReadingInfo;
+      /** Rows naming an existing product (a returned export): edits, not new products. */
+      edits?: EditRows;
     }
   | {
       ok: false;

@@ -8,3 +8,11 @@ import { callbackCodec } from "../callback-data.js";
 
 /** `altm1:<productId>`: the threshold menu of a product (from its card). */
 export const thresholdMenuButton = callbackCodec("altm1", [["id", "int"]] as const);
+
+/** `cprc1:<productId>`: change a price from the product card (the catalog feature answers it). */
+export const priceMenuButton = callbackCodec("cprc1", [["id", "int"]] as const);
+/** `cexp1:<kind>:<arg>`: an export of the catalog (`all`, `csv`, `cat` id, `q` list query id). */
+export const exportButton = callbackCodec("cexp1", [
+  ["kind", "key"],
+  ["arg", "key"],
+] as const);

@@ -2,13 +2,14 @@ import type { Feature } from "../deps.js";
 import { pageCounterFeature } from "../lists/page-counter.js";
 import { alertsFeature } from "./alerts/index.js";
 import { cancelFeature } from "./cancel.js";
+import { catalogFeatureWith } from "./catalog/index.js";
 import { directoriesFeature } from "./directories/index.js";
 import { fallbackFeature } from "./fallback.js";
 import { importFeature } from "./import/index.js";
 import { jobsFeature } from "./jobs.js";
 import { languageFeature } from "./language.js";
 import { linkingFeature } from "./linking/index.js";
-import { ordersFeature } from "./orders/index.js";
+import { ordersExportEntry, ordersFeature } from "./orders/index.js";
 import { productsFeature } from "./products/index.js";
 import { startFeature } from "./start.js";
 
@@ -27,6 +28,7 @@ export const FEATURES: readonly Feature[] = [
   languageFeature,
   ordersFeature,
   productsFeature,
+  catalogFeatureWith([ordersExportEntry]),
   directoriesFeature,
   importFeature,
   jobsFeature,

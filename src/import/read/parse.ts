@@ -1,4 +1,5 @@
 import type {
+  EditRows,
   FileFormat,
   ImportFileResult,
   ReadImportFile,
@@ -9,9 +10,11 @@ import { type Assembled, assembleProducts, rowsUnder } from "./assemble.js";
 import { REQUIRED_COLUMNS } from "./columns.js";
 import { readCsv } from "./csv.js";
 import { detect } from "./detect.js";
+import { splitEdits } from "./edits.js";
 import { findHeader, HEADER_SEARCH_ROWS } from "./header.js";
 import { readJson } from "./json.js";
 import { FileRejected, rejection } from "./reject.js";
+import { cellText, type Table } from "./table.js";
 import { decodeText } from "./text.js";
 import { type ProductSchema, productSchemaFor } from "./validate.js";
 import { openWorkbook, type XlsxLimits } from "./xlsx.js";
@@ -83,14 +86,18 @@ function readWorkbook(
       headerOnly.push(sheet.name);
       continue;
     }
-    let assembled: Assembled;
+    let assembled: Assembled & { edits?: EditRows };
     try {
-      assembled = assembleProducts(table, schema, vatRates, "xlsx", headerAt);
+      assembled = assembleWithEdits(table, schema, vatRates, "xlsx", headerAt);
     } catch (error) {
       // A header missing a required column: a later sheet may still hold the products.
       if (!(error instanceof FileRejected) || error.reason !== "not-product-list") throw error;
       refused ??= error;
       continue;
+    }
+    if (assembled.edits) {
+      const meta = workbook.hiddenSheets.find((s) => s.name === EXPORT_SHEET);
+      if (meta) assembled.edits.meta = meta.read().rows.map((r) => Array.from(r.cells, cellText));
     }
     const reading: ReadingInfo = { ...assembled.reading };
     if (place > 0 || sheet.index > 1) {
@@ -114,6 +121,34 @@ function readWorkbook(
   // Several sheets and none with products: say so, the seller may have sent the wrong book.
   const reason = workbook.sheets.length > 1 ? "no-products-sheet" : "not-product-list";
   throw new FileRejected(reason, { expected: REQUIRED_COLUMNS.join(", ") }, "xlsx");
+}
+
+/** The hidden sheet of the bot's own catalog export (its id, time and exported values). */
+const EXPORT_SHEET = "bot-export";
+
+/**
+ * A returned export: rows naming a `productId` are edits (read by `splitEdits`), the others
+ * new products for the usual assembly. Any other file: the usual assembly.
+ */
+function assembleWithEdits(
+  table: Table,
+  schema: ProductSchema,
+  vatRates: number[],
+  format: "csv" | "xlsx",
+  headerAt: number | undefined,
+): Assembled & { edits?: EditRows } {
+  const split = headerAt === undefined ? undefined : splitEdits(table, headerAt);
+  if (!split) return assembleProducts(table, schema, vatRates, format, headerAt);
+  const hasNew = split.rest.rows.length > headerAt! + 1;
+  const assembled: Assembled = hasNew
+    ? assembleProducts(split.rest, schema, vatRates, format, headerAt)
+    : {
+        products: [],
+        invalid: [],
+        warnings: [],
+        reading: { headerRow: table.rows[headerAt!]!.row },
+      };
+  return { ...assembled, edits: split.edits };
 }
 
 const OBJECT_COST = 8;
@@ -187,7 +222,7 @@ async function read(
   }
   progress.format = "csv";
   const table = readCsv(decoded, maxRows);
-  const assembled = assembleProducts(table, schema, options.vatRates, "csv");
+  const assembled = assembleWithEdits(table, schema, options.vatRates, "csv", findHeader(table));
   return ok("csv", assembled, { encoding: decoded.encoding, delimiter: table.delimiter });
 }
 

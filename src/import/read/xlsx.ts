@@ -20,6 +20,8 @@ export interface WorkbookSheet {
 
 export interface Workbook {
   sheets: WorkbookSheet[];
+  /** Hidden sheets (a returned export's own sheet); the products are never read from these. */
+  hiddenSheets: WorkbookSheet[];
   /** Every sheet, hidden ones too. */
   sheetCount: number;
 }
@@ -173,11 +175,12 @@ export function openWorkbook(
   // A part is read once however many sheets name it: 10 000 sheets of one large part would
   // otherwise read it 10 000 times.
   const listed = new Set<string>();
+  const hiddenSheets: WorkbookSheet[] = [];
   declared.forEach((sheet, i) => {
     const target = rels.get(sheet.rid)?.target;
-    if (sheet.hidden || !target || !parts.byName.has(target) || listed.has(target)) return;
+    if (!target || !parts.byName.has(target) || listed.has(target)) return;
     listed.add(target);
-    sheets.push({
+    (sheet.hidden ? hiddenSheets : sheets).push({
       name: sheet.name,
       index: i + 1,
       read: () =>
@@ -191,5 +194,5 @@ export function openWorkbook(
         }),
     });
   });
-  return { sheets, sheetCount: declared.length } satisfies Workbook;
+  return { sheets, hiddenSheets, sheetCount: declared.length } satisfies Workbook;
 }

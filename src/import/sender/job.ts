@@ -16,4 +16,6 @@ export interface ImportJob {
   /** Texts of the file's warnings, added to the result message. */
   warnings: string[];
   progress: ProgressState;
+  /** A button under the summary (the catalog edit's undo): its text and callback data. */
+  button?: { text: string; data: string };
 }

@@ -31,6 +31,7 @@ export function createRecorder(
     sending,
     updatedAt: deps.clock.now(),
     senderId: sender.senderId,
+    ...(job.button && { button: job.button }),
   });
   return {
     /** Records one more outcome (the sender's heartbeat too); a failed write is logged. */

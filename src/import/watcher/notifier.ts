@@ -65,14 +65,21 @@ export function createNotifier(deps: NotifierDeps) {
     const marker = (outcome: SentMarker["outcome"], messageId?: number): SendResult => ({
       marker: { at: clock.now(), by: instanceId, outcome, ...(messageId && { messageId }) },
     });
+    const markup = doc.button && {
+      reply_markup: {
+        inline_keyboard: [[{ text: doc.button.text, callback_data: doc.button.data }]],
+      },
+    };
     try {
       const message =
         summary.kind === "text"
           ? await telegram.sendMessage(doc.chatId, summary.text, {
               link_preview_options: { is_disabled: true },
+              ...markup,
             })
           : await telegram.sendDocument(doc.chatId, new InputFile(summary.csv, summary.fileName), {
               caption: summary.caption,
+              ...markup,
             });
       return marker("sent", message.message_id);
     } catch (error) {

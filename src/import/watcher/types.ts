@@ -55,6 +55,8 @@ export interface WatchedDocument {
   updatedAt?: number;
   /** The process whose sender records the document (senders.ts judges whether it lives). */
   senderId?: string;
+  /** A button under the summary (the catalog edit's undo). */
+  button?: { text: string; data: string };
 }
 
 /** What /jobs shows of a document. */

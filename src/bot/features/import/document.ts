@@ -13,8 +13,10 @@ import {
   TELEGRAM_DOWNLOAD_LIMIT,
 } from "../../../import/index.js";
 import { escapeHtml } from "../../../text/index.js";
+import { runCommand } from "../../buttons/handle.js";
 import type { BotContext } from "../../context.js";
 import type { FeatureDeps } from "../../deps.js";
+import { sendEditPreview } from "../catalog/preview.js";
 import { IMPORT_CONVERSATION } from "./conversation.js";
 import { importChoice } from "./texts.js";
 
@@ -156,6 +158,14 @@ export function createDocumentHandler(deps: FeatureDeps) {
       return progress.settle(ctx.t("import-download-failed"));
     if (prepared.kind === "rejected") {
       return progress.settle(rejectionText(ctx.t, prepared.reason, prepared.params));
+    }
+    if (prepared.edits) {
+      // A returned export: the edits get their preview; new rows (if any) the usual offer.
+      await progress.settle(ctx.t("catalog-preview-reading"));
+      const edits = prepared.edits;
+      await runCommand(ctx, () => sendEditPreview(ctx, deps, { chatId, locale, fileName, edits }));
+      if (prepared.valid === 0 && prepared.invalid === 0) return;
+      await ctx.reply(ctx.t("catalog-preview-new-products"));
     }
     await progress.settle(
       ctx.t("import-validated", { valid: prepared.valid, invalid: prepared.invalid }),

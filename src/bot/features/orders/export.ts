@@ -79,6 +79,12 @@ function sheetTexts(t: Translate, zone: string): SheetTexts {
  * dates typed. Without a list id it exports all orders (the entry for other menus); from
  * /orders it carries that list's search and status filter.
  */
+/** The /export menu's entry for orders: the period choice for every order. */
+export const ordersExportEntry = {
+  label: (ctx: BotContext) => ctx.t("orders-export-menu-entry"),
+  data: () => ordersExportButton.encode({ q: PLAIN_QUERY_ID }),
+};
+
 export async function showOrdersExport(
   ctx: BotContext,
   qid: string = PLAIN_QUERY_ID,

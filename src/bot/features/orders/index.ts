@@ -18,7 +18,7 @@ import { orderStatusChoices } from "./statuses.js";
 
 const ORDERS = menuCommand("orders", 10);
 
-export { showOrdersExport } from "./export.js";
+export { ordersExportEntry, showOrdersExport } from "./export.js";
 
 /**
  * `/orders [search]`: newest orders first, paged in place, with details, a status filter and

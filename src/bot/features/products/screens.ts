@@ -3,7 +3,7 @@ import type { Locale } from "../../../i18n.js";
 import type { ProductDetail, ProductListRequest } from "../../../seller-api/index.js";
 import { KEY_PREFIX, type KeyValueStore } from "../../../storage/index.js";
 import { shorten } from "../../../text/index.js";
-import { thresholdMenuButton } from "../../buttons/codecs.js";
+import { exportButton, priceMenuButton, thresholdMenuButton } from "../../buttons/codecs.js";
 import { ButtonNotice } from "../../buttons/handle.js";
 import { categoryTree } from "../../catalog.js";
 import { targetOf } from "../../chat-target.js";
@@ -78,7 +78,15 @@ export async function productsListScreen(
     pages: pagesOf(total, PRODUCTS_PAGE_SIZE, list.totalPages),
     headLines: searchLines(ctx, query),
     items: products.map((p, i) => productListItem(ctx.t, p, first + i, locale)),
-    rows,
+    rows: [
+      ...rows,
+      [
+        InlineKeyboard.text(
+          ctx.t("catalog-export-list"),
+          exportButton.encode({ kind: "q", arg: qid }),
+        ),
+      ],
+    ],
     empty: {
       lines: [
         ...searchLines(ctx, query),
@@ -200,6 +208,12 @@ export async function productCardOf(
             ),
           ]
         : [],
+      [
+        InlineKeyboard.text(
+          ctx.t("catalog-price-button"),
+          priceMenuButton.encode({ id: productId }),
+        ),
+      ],
       [InlineKeyboard.text(ctx.t("list-back"), productBackButton.encode({ q: qid, page }))],
     ]),
   };

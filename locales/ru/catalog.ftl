@@ -1,0 +1,119 @@
+# The catalog in Excel: /export, the returned file's preview, apply, undo, one price from the card.
+
+cmd-export = Выгрузить каталог в Excel
+help-export = каталог в Excel: измените цены, названия, фото и пришлите файл обратно; заказы за период в Excel
+
+## /export: what to export
+catalog-export-menu = <b>Выгрузка в Excel</b>
+    Выберите, что выгрузить. Файл можно изменить в Excel, LibreOffice или Google Таблицах и прислать обратно — я покажу, что изменится, и применю только это.
+catalog-export-all = 📦 Весь каталог (.xlsx)
+catalog-export-all-csv = 📄 Весь каталог (CSV)
+catalog-export-search = 🔎 Текущий поиск: «{ $search }»
+catalog-export-category = 🗂 { $category }
+catalog-export-one-category = 🗂 Одна категория
+catalog-export-choose-category = Какую категорию выгрузить? (в скобках — число товаров)
+catalog-export-category-hint = Чтобы выгрузить одну категорию, отправьте <code>/export { $example }</code> с id категории (см. /categories). Поиск: <code>/export поиск текст</code>.
+catalog-export-reading = 📥 Читаю каталог: товаров { $done } из { $total }…
+catalog-export-writing = 📝 Записываю файл…
+catalog-export-done = ✅ Выгружено товаров: { $products }, строк SKU: { $skus }.
+catalog-export-codes-unknown = ⚠️ У { $count } товаров характеристики не удалось записать кодами (справочник не даёт кодов для значений): такие строки помечены. Их правки я отправлю, только если в файле будут указаны коды характеристик.
+catalog-export-empty = По этому выбору товаров нет.
+catalog-export-list = 📤 Выгрузить в Excel
+catalog-export-caption = Каталог в формате импорта. Меняйте цены, названия, описания, штрихкоды, фото и характеристики и пришлите файл обратно.
+
+## The export file
+catalog-sheet-products = Товары
+catalog-sheet-help = Инструкция
+catalog-col-stock = остаток
+catalog-col-sales = продажи
+catalog-col-status = статус товара
+catalog-col-moderation = модерация
+catalog-col-note = примечание
+catalog-note-codes-unknown = коды характеристик неизвестны: укажите их, чтобы изменить товар
+catalog-help-lines = Как редактировать каталог
+    1. Меняйте значения прямо в листе «Товары»: цену, название, описание, штрихкод, фото, коды характеристик.
+    2. Пустая ячейка оставляет значение как есть. Очистить значение можно только в кабинете продавца.
+    3. Удалённая строка ничего не удаляет: товар просто не меняется.
+    4. Колонки с замком 🔒 (остаток, продажи, статусы) только для чтения: их изменения не учитываются.
+    5. Строки и колонки можно сортировать и переставлять: я сопоставляю строки по productId и skuId, колонки — по заголовкам.
+    6. Строка без productId — новый товар, как при обычном импорте.
+    7. Штрихкод — текст: ведущие нули сохраняются. Цена — число в тенге.
+    8. Пришлите файл в этот чат: я покажу, что изменится, и ничего не отправлю без вашего подтверждения.
+    9. Не удаляйте скрытый лист bot-export: по нему я отличаю ваши правки от изменений, сделанных в кабинете после выгрузки.
+    10. Колонка description.kaz пустая: сервис не показывает казахские описания. Пустая ячейка значит «не известно», а не «пусто»; заполните её, чтобы задать описание на казахском.
+
+## The preview of a returned file
+catalog-preview-reading = 🔎 Сравниваю файл с текущими карточками…
+catalog-preview-title = <b>Что изменится по файлу «{ $file }»</b>
+catalog-preview-no-snapshot = ⚠️ В файле нет служебного листа выгрузки (CSV или копия в новую книгу): сравниваю только с текущими карточками, поэтому изменения из кабинета после выгрузки отличить нельзя.
+catalog-preview-change = • { $place }{ $name }: { $field }: { $was } → { $will }
+catalog-preview-more = … и ещё { $count } (все — в приложенном файле)
+catalog-preview-risky = <b>⚠️ Рискованные изменения: { $count }</b> — применяются только отдельной кнопкой:
+catalog-preview-conflicts = <b>⚡ Конфликты: { $count }</b> — значение изменено и в файле, и в кабинете после выгрузки; применяются только отдельной кнопкой:
+catalog-preview-products = Изменятся товаров: { $products }, SKU: { $skus }.
+catalog-preview-prices = Цены: выше — { $up }, ниже — { $down }.
+catalog-preview-count-name = Названия: { $count }.
+catalog-preview-count-description = Описания: { $count }.
+catalog-preview-count-barcode = Штрихкоды: { $count }.
+catalog-preview-count-photos = Фото: { $count }.
+catalog-preview-count-attributes = Характеристики: { $count }.
+catalog-preview-count-other = Другие поля: { $count }.
+catalog-preview-nothing = Изменений нет — отправлять нечего.
+catalog-preview-unchanged = Строк без изменений (пропущены): { $count }.
+catalog-preview-kept-live = Ячеек, не изменённых вами, но изменённых в кабинете после выгрузки: { $count } — останется значение из кабинета.
+catalog-preview-new-skus = Новых SKU у существующих товаров: { $count }.
+catalog-preview-gone-products = Товара больше нет (строки { $rows }) — пропущены.
+catalog-preview-gone-skus = SKU больше нет (строки { $rows }) — пропущены.
+catalog-preview-blocked = 🚫 Товар { $product } (строки { $rows }) не будет изменён: его характеристики нельзя записать кодами. Укажите коды в колонках attributes.* и attributeValueCodes и пришлите файл снова.
+catalog-preview-unreadable = Не прочитаны ячейки (строка: колонка): { $cells } — они не применяются.
+catalog-preview-empty-keeps = Пустая ячейка оставляет значение; очистить значение можно в кабинете продавца.
+catalog-preview-new-products = Строк без productId: это новые товары — они импортируются отдельно, предложение ниже.
+catalog-preview-file-caption = Все изменения: товар, SKU, поле, было, станет.
+catalog-risk-price-cut = цена снижена больше чем вдвое
+catalog-risk-price-up = цена поднята больше чем вдвое
+catalog-risk-price-zero = цена 0
+catalog-risk-barcode = штрихкод изменён
+catalog-risk-duplicate = одна и та же строка в файле дважды с разными значениями
+catalog-diff-sheet = Изменения
+catalog-diff-product = Товар
+catalog-diff-name = Название
+catalog-diff-field = Поле
+catalog-diff-was = Было
+catalog-diff-will = Станет
+catalog-diff-rows = Строки
+catalog-diff-note = Примечание
+catalog-diff-conflict = конфликт: изменено и в кабинете
+
+## Buttons and the apply
+catalog-button-apply = ✅ Применить ({ $count })
+catalog-button-apply-risky = ⚠️ Применить и рискованные ({ $count })
+catalog-button-apply-conflicts = ⚡ Применить и конфликты ({ $count })
+catalog-button-apply-everything = ‼️ Применить всё ({ $count })
+catalog-button-cancel = ✖️ Отмена
+catalog-button-undo = ↩️ Отменить изменения
+catalog-cancelled = Ничего не отправлено.
+catalog-preview-expired = Этот предпросмотр устарел или уже применён. Пришлите файл ещё раз.
+catalog-applying = ⏳ Перечитываю карточки и отправляю изменения…
+catalog-applied = ✅ Отправлено товаров: { $count } (каждый целиком, с вашими изменениями). Итоги придут отдельным сообщением. Отменить можно в течение 24 часов.
+catalog-applied-nothing = Отправлять нечего: ни одно выбранное изменение не осталось в силе.
+catalog-moved-since = ⚡ Карточки изменились после предпросмотра и не перезаписаны: { $products }. Выгрузите каталог заново.
+catalog-not-sent = 🚫 Не отправлены (нельзя записать целиком): { $products }.
+
+## Undo
+catalog-undo-expired = Отменить уже нельзя: прошло больше 24 часов или отмена уже выполнена.
+catalog-undo-summary = <b>Отмена изменений</b>
+    Возвращаю прежние значения: { $restored }.
+    Изменены после этого, оставлены как есть: { $kept }.
+    Итоги отправки придут отдельным сообщением (ошибки — там).
+catalog-undo-kept-list = Оставлены: { $products }.
+
+## One price from the product card
+catalog-price-button = 💰 Изменить цену
+catalog-price-choose-sku = Выберите SKU, цену которого изменить:
+catalog-price-sku = SKU { $sku }: { $price } ₸
+catalog-price-ask = Новая цена для SKU { $sku } (сейчас { $price } ₸)? Отправьте число, например <code>12 990</code> или <code>1990,50</code>. /cancel — отмена.
+catalog-price-bad = ❌ Не понял цену «{ $value }». Отправьте число больше нуля, например <code>12 990</code>.
+catalog-price-confirm = Цена SKU { $sku }: { $was } → { $will } ₸. Применить?
+catalog-price-risky = ⚠️ Рискованное изменение: { $reason }. Подтвердите отдельной кнопкой.
+catalog-price-same = Цена уже такая — менять нечего.
+catalog-price-gone = Этого товара или SKU больше нет.

@@ -1,0 +1,10 @@
+/**
+ * The catalog in spreadsheets: the export (live cards read in batches, written streaming), the
+ * returned file's difference against the export and the live cards, the stored preview, the
+ * whole-card edits that apply it, and their undo.
+ */
+export type { Diff } from "./diff.js";
+export { type ListFilter, listAll } from "./live.js";
+export { type CatalogService, createCatalogService } from "./service.js";
+export type { StoredPreview } from "./store.js";
+export { diffWorkbook, exportTexts, previewText } from "./texts.js";

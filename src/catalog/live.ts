@@ -1,0 +1,229 @@
+import type {
+  ProductDetail,
+  ProductListItem,
+  ProductListRequest,
+  SellerApi,
+} from "../seller-api/index.js";
+import type { LiveCard, LiveSku } from "./fields.js";
+
+/** The Seller API calls the catalog reads with. */
+export type CatalogSeller = Pick<
+  SellerApi,
+  "listProducts" | "productDetails" | "attributes" | "attributeValues" | "importProducts"
+>;
+
+/** products/details takes at most this many ids per call (the import's own batch size). */
+export const DETAILS_BATCH = 30;
+/** Detail calls in flight at once. */
+export const DETAILS_CONCURRENCY = 3;
+const LIST_PAGE_SIZE = 100;
+/** A bound on one reading: 500 pages of 100 products. */
+const MAX_LIST_PAGES = 500;
+const DIRECTORY_PAGE_SIZE = 100;
+const MAX_DIRECTORY_PAGES = 200;
+
+/** Id → code translations the directories give (ids beside codes); maybe none. */
+export interface Codes {
+  attributes: Map<number, string>;
+  values: Map<number, string>;
+  /** Value id → the code of the attribute whose group lists it. */
+  valueAttributes: Map<number, string>;
+}
+
+/** Every page of the attribute and attribute-value directories, ids to codes where given. */
+export async function readCodes(seller: CatalogSeller): Promise<Codes> {
+  const attributes = new Map<number, string>();
+  const values = new Map<number, string>();
+  const valueAttributes = new Map<number, string>();
+  const listed = new Set<string>();
+  for (let page = 1; page <= MAX_DIRECTORY_PAGES; page++) {
+    const got = await seller.attributes({ pageNumber: page, pageSize: DIRECTORY_PAGE_SIZE });
+    const items = got.items ?? [];
+    for (const a of items) {
+      listed.add(a.code);
+      if (a.id != null) attributes.set(a.id, a.code);
+    }
+    const total = got.totalCount ?? items.length;
+    if (items.length === 0 || page * DIRECTORY_PAGE_SIZE >= total) break;
+  }
+  const codes = { attributes, values, valueAttributes };
+  const read = await readValues(seller, undefined, codes);
+  // A directory that lists values only per attribute: asked attribute by attribute.
+  if (read === 0) for (const code of listed) await readValues(seller, code, codes);
+  return codes;
+}
+
+/** Pages of attribute values (all, or one attribute's), ids to codes where given; how many. */
+async function readValues(
+  seller: CatalogSeller,
+  attributeCode: string | undefined,
+  into: Pick<Codes, "values" | "valueAttributes">,
+): Promise<number> {
+  let seen = 0;
+  for (let page = 1; page <= MAX_DIRECTORY_PAGES; page++) {
+    const got = await seller.attributeValues({
+      pageNumber: page,
+      pageSize: DIRECTORY_PAGE_SIZE,
+      ...(attributeCode && { attributeCode }),
+    });
+    let count = 0;
+    for (const group of got.data ?? []) {
+      for (const v of group.values ?? []) {
+        count++;
+        if (v.id == null) continue;
+        into.values.set(v.id, v.code);
+        into.valueAttributes.set(v.id, group.attributeCode);
+      }
+    }
+    seen += count;
+    const total = got.totalCount ?? seen;
+    if (count === 0 || page * DIRECTORY_PAGE_SIZE >= total) break;
+  }
+  return seen;
+}
+
+export type ListFilter = { categoryId?: number; search?: string };
+
+/** Every product of the list (whole catalog, one category or a search), page by page. */
+export async function listAll(
+  seller: CatalogSeller,
+  filter: ListFilter,
+  onPage?: (read: number, total: number) => Promise<void>,
+): Promise<ProductListItem[]> {
+  const items: ProductListItem[] = [];
+  const filters: ProductListRequest["filters"] = {
+    ...(filter.categoryId !== undefined && { categoryIds: [filter.categoryId] }),
+    ...(filter.search && { search: filter.search }),
+  };
+  for (let page = 1; page <= MAX_LIST_PAGES; page++) {
+    const got = await seller.listProducts({
+      pageNumber: page,
+      pageSize: LIST_PAGE_SIZE,
+      sortBy: "id",
+      sortDirection: "Asc",
+      filters,
+    });
+    const products = got.products ?? [];
+    items.push(...products);
+    const total = got.totalCount ?? items.length;
+    await onPage?.(items.length, total);
+    if (products.length === 0 || items.length >= total) break;
+  }
+  // A product moved between pages while paging would come twice: once is enough.
+  const seen = new Set<number>();
+  return items.filter((p) => !seen.has(p.productId) && seen.add(p.productId));
+}
+
+/** Runs `work` over `items` with at most `limit` at once, results in order. */
+export async function bounded<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await work(items[i]!);
+    }
+  });
+  await Promise.all(lanes);
+  return out;
+}
+
+function skuOf(sku: NonNullable<ProductDetail["skus"]>[number], codes: Codes): LiveSku {
+  const valueIds = sku.attributeValueIds ?? [];
+  const mapped = valueIds.map((id) => codes.values.get(id));
+  const photos = [...(sku.photos ?? [])]
+    .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
+    .map((p) => p.url ?? "")
+    .filter(Boolean);
+  return {
+    skuId: sku.skuId,
+    valueIds,
+    valueCodes: mapped.every((c) => c !== undefined) ? (mapped as string[]) : undefined,
+    price: sku.price ?? 0,
+    barcode: sku.skuBarcode ?? "",
+    photos,
+  };
+}
+
+/** A detail (and its list item, when read) as a live card with codes where they are known. */
+export function cardOf(detail: ProductDetail, codes: Codes, item?: ProductListItem): LiveCard {
+  const attributes = (detail.attributes ?? []).map((a) => {
+    const mapped = (a.valueIds ?? []).map((id) => codes.values.get(id));
+    // An attributes directory without ids: the attribute is the group its values are listed in.
+    const byValue = (a.valueIds ?? []).map((id) => codes.valueAttributes.get(id))[0];
+    return {
+      id: a.id,
+      code: codes.attributes.get(a.id) ?? byValue,
+      valueCodes: mapped.every((c) => c !== undefined) ? (mapped as string[]) : undefined,
+    };
+  });
+  const skus = (detail.skus ?? []).map((s) => skuOf(s, codes));
+  const codesKnown =
+    attributes.every((a) => a.code !== undefined && a.valueCodes !== undefined) &&
+    skus.every((s) => s.valueCodes !== undefined);
+  // Kazakh texts: the detail view shows none by the spec; taken from it where a service gives
+  // them anyway, else the name from the list.
+  const kaz = detail.name?.kaz || item?.productName?.kaz || undefined;
+  const descriptionKaz = detail.description?.kaz || undefined;
+  return {
+    productId: detail.productId,
+    categoryId: detail.categoryId ?? item?.categoryId ?? 0,
+    brandId: detail.brandId ?? 0,
+    isLocalMade: detail.isLocalMade ?? undefined,
+    name: { rus: detail.name?.rus ?? item?.productName?.rus ?? "", ...(kaz && { kaz }) },
+    description: {
+      rus: detail.description?.rus ?? "",
+      ...(descriptionKaz && { kaz: descriptionKaz }),
+    },
+    vat: detail.vat ?? undefined,
+    attributes: attributes.map(({ code, valueCodes, id }) => ({ id, code, valueCodes })),
+    skus,
+    codesKnown,
+    ...(item?.totalWmsQuantity != null && { stock: item.totalWmsQuantity }),
+    ...(item?.salesCount != null && { sales: item.salesCount }),
+    ...(item?.productStatus && { productStatus: item.productStatus }),
+    ...(item?.moderationStatus && { moderationStatus: item.moderationStatus }),
+  };
+}
+
+/** Details of `ids` in batches of at most 30, a few batches at once; missing ids are absent. */
+export async function readDetails(
+  seller: CatalogSeller,
+  ids: readonly number[],
+  onBatch?: (done: number) => Promise<void>,
+): Promise<ProductDetail[]> {
+  const batches: number[][] = [];
+  for (let i = 0; i < ids.length; i += DETAILS_BATCH) batches.push(ids.slice(i, i + DETAILS_BATCH));
+  let done = 0;
+  const results = await bounded(batches, DETAILS_CONCURRENCY, async (batch) => {
+    const got = await seller.productDetails(batch);
+    done += batch.length;
+    await onBatch?.(done);
+    return got.products ?? [];
+  });
+  return results.flat();
+}
+
+/**
+ * Live cards of `ids` (the return and the apply read them): details plus the Kazakh names of
+ * the list (the detail view has none), read from the list of those products' categories.
+ */
+export async function readCards(
+  seller: CatalogSeller,
+  ids: readonly number[],
+  codes: Codes,
+): Promise<Map<number, LiveCard>> {
+  const details = await readDetails(seller, ids);
+  const categories = [...new Set(details.map((d) => d.categoryId).filter((c) => c != null))];
+  const items = new Map<number, ProductListItem>();
+  for (const categoryId of categories) {
+    for (const item of await listAll(seller, { categoryId: categoryId! })) {
+      items.set(item.productId, item);
+    }
+  }
+  return new Map(details.map((d) => [d.productId, cardOf(d, codes, items.get(d.productId))]));
+}

@@ -1,0 +1,240 @@
+import type { Clock } from "../clock.js";
+import { type I18nInstance, type Locale, translator } from "../i18n.js";
+import type { EditRows, ImportService, ParsedProduct, ProgressState } from "../import/index.js";
+import type { Logger } from "../logger.js";
+import type { KeyValueStore } from "../storage/index.js";
+import { planApply, planUndo, type Selection, selected } from "./apply.js";
+import { type Diff, diffEdits } from "./diff.js";
+import { type ExportTexts, writeExportCsv, writeExportXlsx } from "./export-file.js";
+import { priceText } from "./fields.js";
+import {
+  type CatalogSeller,
+  cardOf,
+  type ListFilter,
+  listAll,
+  readCards,
+  readCodes,
+  readDetails,
+} from "./live.js";
+import { decodeMeta } from "./meta.js";
+import {
+  CATALOG_TTL_MS,
+  type CatalogStore,
+  createCatalogStore,
+  newCatalogId,
+  type StoredPreview,
+} from "./store.js";
+
+export interface CatalogServiceDeps {
+  seller: CatalogSeller;
+  kv: KeyValueStore;
+  i18n: I18nInstance;
+  logger: Logger;
+  clock: Clock;
+  imports: Pick<ImportService, "drafts" | "sender">;
+}
+
+export interface ExportResult {
+  bytes: Buffer;
+  products: number;
+  skus: number;
+  /** Products whose characteristics have no codes (marked in the file). */
+  codesUnknown: number;
+}
+
+export interface ApplyOutcome {
+  sent: number;
+  movedSince: number[];
+  notSent: number[];
+  undoId?: string;
+}
+
+interface Parts extends CatalogServiceDeps {
+  store: CatalogStore;
+  log: Logger;
+}
+
+/** Sends cards through the import's sender (progress, watcher, one summary). */
+async function send(
+  parts: Parts,
+  job: {
+    chatId: number;
+    locale: Locale;
+    fileName: string;
+    progress: ProgressState;
+    button?: { text: string; data: string };
+  },
+  products: ParsedProduct[],
+): Promise<void> {
+  const id = newCatalogId();
+  const { chatId, fileName } = job;
+  await parts.imports.drafts.save({ id, chatId, fileName, format: "xlsx", products, invalid: 0 });
+  parts.imports.sender.start({
+    ...job,
+    draftId: id,
+    format: "xlsx",
+    valid: products.length,
+    skipped: 0,
+    warnings: [],
+  });
+}
+
+/** Live cards of `ids`, characteristics translated to codes where the directories allow. */
+async function liveCards(parts: Parts, ids: readonly number[]) {
+  const codes = await readCodes(parts.seller);
+  return readCards(parts.seller, ids, codes);
+}
+
+async function exportCatalog(
+  parts: Parts,
+  input: {
+    filter: ListFilter;
+    csv: boolean;
+    texts: ExportTexts;
+    onProgress: (done: number, total: number) => Promise<void>;
+  },
+): Promise<ExportResult> {
+  const items = await listAll(parts.seller, input.filter, (read, total) =>
+    input.onProgress(0, Math.max(total, read)),
+  );
+  const codes = await readCodes(parts.seller);
+  const ids = items.map((i) => i.productId);
+  const details = await readDetails(parts.seller, ids, (done) =>
+    input.onProgress(done, items.length),
+  );
+  const byId = new Map(items.map((i) => [i.productId, i]));
+  const cards = details.map((d) => cardOf(d, codes, byId.get(d.productId)));
+  const at = new Date(parts.clock.now());
+  const file = { exportId: newCatalogId(), at, cards, texts: input.texts };
+  const bytes = input.csv ? writeExportCsv(file) : await writeExportXlsx(file);
+  parts.log.info({ products: cards.length, bytes: bytes.length }, "catalog exported");
+  return {
+    bytes,
+    products: cards.length,
+    skus: cards.reduce((n, c) => n + Math.max(1, c.skus.length), 0),
+    codesUnknown: cards.filter((c) => !c.codesKnown).length,
+  };
+}
+
+/** Compares a returned file with the live cards (and its export) and stores the preview. */
+async function preview(
+  parts: Parts,
+  input: { chatId: number; locale: Locale; fileName: string; edits: EditRows },
+): Promise<StoredPreview> {
+  const ids = [...new Set(input.edits.rows.map((r) => r.productId).filter((id) => id > 0))];
+  const cards = await liveCards(parts, ids);
+  const snapshot = input.edits.meta ? decodeMeta(input.edits.meta) : undefined;
+  const diff = diffEdits(input.edits, cards, snapshot);
+  const names = Object.fromEntries([...cards.values()].map((c) => [c.productId, c.name.rus]));
+  const { chatId, locale, fileName } = input;
+  const stored: StoredPreview = { id: newCatalogId(), chatId, locale, fileName, diff, names };
+  await parts.store.savePreview(stored);
+  return stored;
+}
+
+/** One SKU's new price, as a preview of one change. */
+async function pricePreview(
+  parts: Parts,
+  input: { chatId: number; locale: Locale; productId: number; skuId: number; price: number },
+) {
+  const cards = await liveCards(parts, [input.productId]);
+  const card = cards.get(input.productId);
+  const sku = card?.skus.find((s) => s.skuId === input.skuId);
+  if (!card || !sku) return undefined;
+  const row = {
+    row: 1,
+    productId: input.productId,
+    skuId: input.skuId,
+    values: { price: priceText(input.price) },
+    issues: [],
+  };
+  const diff = diffEdits({ rows: [row], fields: ["price"] }, cards, undefined);
+  const stored: StoredPreview = {
+    id: newCatalogId(),
+    chatId: input.chatId,
+    locale: input.locale,
+    fileName: card.name.rus,
+    diff,
+    names: { [card.productId]: card.name.rus },
+  };
+  await parts.store.savePreview(stored);
+  return { preview: stored, was: sku.price };
+}
+
+/** Applies exactly the previewed changes chosen, after reading the live cards again. */
+async function apply(
+  parts: Parts,
+  previewId: string,
+  choice: Selection,
+  progress: ProgressState,
+  undoData?: (undoId: string) => string,
+): Promise<ApplyOutcome | undefined> {
+  const stored = await parts.store.loadPreview(previewId);
+  if (!stored) return undefined;
+  await parts.store.deletePreview(previewId);
+  const changes = selected(stored.diff, choice);
+  const ids = new Set([
+    ...changes.map((c) => c.productId),
+    ...stored.diff.newSkus.map((n) => n.productId),
+  ]);
+  const cards = await liveCards(parts, [...ids]);
+  const plan = planApply(stored.diff, changes, cards);
+  const outcome: ApplyOutcome = {
+    sent: plan.products.length,
+    movedSince: plan.movedSince,
+    notSent: plan.notSent,
+  };
+  if (plan.products.length === 0) return outcome;
+  const undoId = newCatalogId();
+  await parts.store.saveUndo({ id: undoId, chatId: stored.chatId, products: plan.undo });
+  const text = translator(parts.i18n, stored.locale)("catalog-button-undo");
+  const button = undoData && { text, data: undoData(undoId) };
+  await send(parts, { ...stored, progress, ...(button && { button }) }, plan.products);
+  parts.log.info({ products: plan.products.length, moved: plan.movedSince.length }, "edit sent");
+  return { ...outcome, undoId };
+}
+
+/** Puts back the previous values where the live ones are still what the bot set. */
+async function undo(parts: Parts, undoId: string, locale: Locale, progress: ProgressState) {
+  const stored = await parts.store.loadUndo(undoId);
+  if (!stored) return undefined;
+  await parts.store.deleteUndo(undoId);
+  const cards = await liveCards(
+    parts,
+    stored.products.map((p) => p.productId),
+  );
+  const plan = planUndo(stored, cards);
+  if (plan.products.length > 0) {
+    const job = { chatId: stored.chatId, locale, fileName: "undo", progress };
+    await send(parts, job, plan.products);
+  }
+  return { restored: plan.restored, kept: plan.kept };
+}
+
+/** The catalog's export, return, apply and undo (src/bot/features/catalog adapts the chat). */
+export function createCatalogService(deps: CatalogServiceDeps) {
+  const parts: Parts = {
+    ...deps,
+    store: createCatalogStore(deps.kv),
+    log: deps.logger.child({ module: "catalog" }),
+  };
+  return {
+    store: parts.store,
+    exportCatalog: (input: Parameters<typeof exportCatalog>[1]) => exportCatalog(parts, input),
+    preview: (input: Parameters<typeof preview>[1]) => preview(parts, input),
+    pricePreview: (input: Parameters<typeof pricePreview>[1]) => pricePreview(parts, input),
+    apply: (
+      previewId: string,
+      choice: Selection,
+      progress: ProgressState,
+      undoData?: (undoId: string) => string,
+    ) => apply(parts, previewId, choice, progress, undoData),
+    undo: (undoId: string, locale: Locale, progress: ProgressState) =>
+      undo(parts, undoId, locale, progress),
+    /** A live card (the product card's price button). */
+    card: async (productId: number) => (await liveCards(parts, [productId])).get(productId),
+    ttlMs: CATALOG_TTL_MS,
+  };
+}
+export type CatalogService = ReturnType<typeof createCatalogService>;
+export type { Diff };

@@ -1,0 +1,187 @@
+import ExcelJS from "exceljs";
+import type { Translate } from "../i18n.js";
+import { escapeHtml, shorten } from "../text/index.js";
+import type { Change, Diff } from "./diff.js";
+import type { ExportTexts } from "./export-file.js";
+
+/** The export's titles and instruction sheet in the chat's language. */
+export function exportTexts(t: Translate): ExportTexts {
+  return {
+    sheet: t("catalog-sheet-products"),
+    instructionSheet: t("catalog-sheet-help"),
+    instructions: t("catalog-help-lines").split("\n"),
+    stock: t("catalog-col-stock"),
+    sales: t("catalog-col-sales"),
+    productStatus: t("catalog-col-status"),
+    moderationStatus: t("catalog-col-moderation"),
+    note: t("catalog-col-note"),
+    codesUnknown: t("catalog-note-codes-unknown"),
+  };
+}
+
+const MAX_LISTED = 8;
+
+const kindOf = (field: string) =>
+  field === "price"
+    ? "price"
+    : field.startsWith("name.")
+      ? "name"
+      : field.startsWith("description.")
+        ? "description"
+        : field === "barcode"
+          ? "barcode"
+          : field === "photos"
+            ? "photos"
+            : field.startsWith("attributes.") || field === "attributeValueCodes"
+              ? "attributes"
+              : "other";
+
+const place = (c: { productId: number; skuId?: number }) =>
+  c.skuId === undefined ? String(c.productId) : `${c.productId} / ${c.skuId}`;
+
+const shown = (value: string | undefined) =>
+  value === undefined || value === "" ? "—" : escapeHtml(shorten(value, 40));
+
+function changeLine(t: Translate, c: Change, names: Record<string, string>): string {
+  const name = names[c.productId] ? ` «${escapeHtml(shorten(names[c.productId]!, 30))}»` : "";
+  return t("catalog-preview-change", {
+    place: place(c),
+    name,
+    field: c.field,
+    was: shown(c.was),
+    will: shown(c.will),
+  });
+}
+
+function countLines(t: Translate, changes: Change[]): string[] {
+  const by = (kind: string) => changes.filter((c) => kindOf(c.field) === kind);
+  const prices = by("price");
+  const up = prices.filter((c) => Number(c.will) > Number(c.was ?? 0)).length;
+  const lines = [
+    t("catalog-preview-products", {
+      products: new Set(changes.map((c) => c.productId)).size,
+      skus: new Set(changes.filter((c) => c.skuId !== undefined).map((c) => c.skuId)).size,
+    }),
+  ];
+  if (prices.length > 0) lines.push(t("catalog-preview-prices", { up, down: prices.length - up }));
+  for (const kind of ["name", "description", "barcode", "photos", "attributes", "other"]) {
+    const count = by(kind).length;
+    if (count > 0) lines.push(t(`catalog-preview-count-${kind}`, { count }));
+  }
+  return lines;
+}
+
+/** Largest price changes first (by ratio). */
+function largestPrices(changes: Change[]): Change[] {
+  const ratio = (c: Change) => Math.abs(Math.log((Number(c.will) || 1) / (Number(c.was) || 1)));
+  return changes.filter((c) => c.field === "price" && !c.risk).sort((a, b) => ratio(b) - ratio(a));
+}
+
+/** The preview message (HTML) in the chat's language. */
+export function previewText(
+  t: Translate,
+  fileName: string,
+  diff: Diff,
+  names: Record<string, string>,
+): string {
+  const out = [t("catalog-preview-title", { file: escapeHtml(shorten(fileName, 60)) })];
+  if (!diff.snapshot) out.push(t("catalog-preview-no-snapshot"));
+  const list = (items: Change[]) => {
+    const lines = items.slice(0, MAX_LISTED).map((c) => changeLine(t, c, names));
+    if (items.length > MAX_LISTED)
+      lines.push(t("catalog-preview-more", { count: items.length - MAX_LISTED }));
+    return lines.join("\n");
+  };
+  const risky = diff.changes.filter((c) => c.risk);
+  if (risky.length > 0) {
+    out.push(
+      `${t("catalog-preview-risky", { count: risky.length })}\n${risky
+        .slice(0, MAX_LISTED)
+        .map((c) => `${changeLine(t, c, names)} — ${t(`catalog-risk-${c.risk}`)}`)
+        .join("\n")}`,
+    );
+  }
+  const conflicts = diff.changes.filter((c) => c.conflict);
+  if (conflicts.length > 0)
+    out.push(`${t("catalog-preview-conflicts", { count: conflicts.length })}\n${list(conflicts)}`);
+  if (diff.changes.length > 0) {
+    out.push(countLines(t, diff.changes).join("\n"));
+    const others = diff.changes.filter((c) => !c.risk && !c.conflict);
+    const prices = largestPrices(others);
+    const rest = others.filter((c) => c.field !== "price");
+    out.push(list([...prices, ...rest]));
+  } else out.push(t("catalog-preview-nothing"));
+  const facts: string[] = [];
+  if (diff.unchanged > 0) facts.push(t("catalog-preview-unchanged", { count: diff.unchanged }));
+  if (diff.keptLive > 0) facts.push(t("catalog-preview-kept-live", { count: diff.keptLive }));
+  if (diff.newSkus.length > 0)
+    facts.push(t("catalog-preview-new-skus", { count: diff.newSkus.length }));
+  const rows = (items: { row: number }[]) =>
+    items
+      .slice(0, 10)
+      .map((i) => i.row)
+      .join(", ");
+  if (diff.goneProducts.length > 0)
+    facts.push(t("catalog-preview-gone-products", { rows: rows(diff.goneProducts) }));
+  if (diff.goneSkus.length > 0)
+    facts.push(t("catalog-preview-gone-skus", { rows: rows(diff.goneSkus) }));
+  for (const b of diff.blocked.slice(0, MAX_LISTED)) {
+    facts.push(
+      t("catalog-preview-blocked", {
+        product: String(b.productId),
+        rows: b.rows.slice(0, 10).join(", "),
+      }),
+    );
+  }
+  if (diff.unreadable.length > 0) {
+    const cells = diff.unreadable
+      .slice(0, 10)
+      .map((u) => `${u.row}: ${u.field}`)
+      .join("; ");
+    facts.push(t("catalog-preview-unreadable", { cells: escapeHtml(cells) }));
+  }
+  if (facts.length > 0) out.push(facts.join("\n"));
+  out.push(t("catalog-preview-empty-keeps"));
+  return out.join("\n\n");
+}
+
+/** The full difference as an .xlsx: product, SKU, field, was, will be, rows, note. */
+export async function diffWorkbook(
+  t: Translate,
+  diff: Diff,
+  names: Record<string, string>,
+): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet(t("catalog-diff-sheet"), {
+    views: [{ state: "frozen", ySplit: 1 }],
+  });
+  sheet.columns = [
+    { header: t("catalog-diff-product"), width: 12 },
+    { header: t("catalog-diff-name"), width: 36 },
+    { header: "SKU", width: 12 },
+    { header: t("catalog-diff-field"), width: 20 },
+    { header: t("catalog-diff-was"), width: 30 },
+    { header: t("catalog-diff-will"), width: 30 },
+    { header: t("catalog-diff-rows"), width: 12 },
+    { header: t("catalog-diff-note"), width: 30 },
+  ];
+  sheet.getRow(1).font = { bold: true };
+  for (const c of diff.changes) {
+    const note = [c.risk && t(`catalog-risk-${c.risk}`), c.conflict && t("catalog-diff-conflict")]
+      .filter(Boolean)
+      .join("; ");
+    const row = sheet.addRow([
+      c.productId,
+      names[c.productId] ?? "",
+      c.skuId ?? "",
+      c.field,
+      c.was ?? "",
+      c.will,
+      c.rows.join(", "),
+      note,
+    ]);
+    row.getCell(5).numFmt = "@";
+    row.getCell(6).numFmt = "@";
+  }
+  return Buffer.from(await book.xlsx.writeBuffer());
+}

@@ -1,0 +1,171 @@
+import type { EditRow, EditRows } from "../types.js";
+import { type Column, columnFor } from "./columns.js";
+import { integerOf, priceOf } from "./convert.js";
+import { zeroPaddedWidth } from "./numfmt.js";
+import { type Cell, cellText, type SheetRow, type Table } from "./table.js";
+import {
+  barcodeFromNumber,
+  barcodeFromText,
+  type Converted,
+  codeList,
+  learnConvention,
+  type NumberConvention,
+  parseBoolean,
+  photoList,
+} from "./values.js";
+
+export const READ_ONLY_TITLE = /^\s*🔒/u;
+
+const priceText = (price: number) => String(Number(price.toPrecision(12)));
+
+function headerColumns(cells: readonly Cell[]): { columns: Column[]; readOnly: number[] } {
+  const columns: Column[] = [];
+  const readOnly: number[] = [];
+  const seen = new Set<string>();
+  cells.forEach((cell, index) => {
+    const title = cellText(cell).trim();
+    if (!title) return;
+    if (READ_ONLY_TITLE.test(title)) {
+      readOnly.push(index);
+      return;
+    }
+    const column = columnFor(title, index);
+    if (!column || (seen.has(column.name) && column.name !== "photos")) return;
+    seen.add(column.name);
+    columns.push(column);
+  });
+  return { columns, readOnly };
+}
+
+type Reading = Converted<string> | { ok: true; value: undefined };
+
+function cellValue(column: Column, cell: Cell, convention: NumberConvention): Reading {
+  const raw = cellText(cell).trim();
+  if (typeof cell === "object" && cell.kind === "problem") {
+    return { ok: false, code: cell.code, params: cell.params };
+  }
+  const asText = (r: Converted<number>): Reading =>
+    r.ok ? { ok: true, value: String(r.value) } : r;
+  switch (column.name) {
+    case "productId":
+    case "categoryId":
+    case "brandId":
+    case "vat":
+    case "skuId":
+    case "shopId":
+      return asText(integerOf(cell, column.name === "vat"));
+    case "price": {
+      const price = priceOf(cell, convention);
+      return price.ok ? { ok: true, value: priceText(price.value) } : price;
+    }
+    case "isLocalMade": {
+      if (typeof cell === "object" && cell.kind === "boolean")
+        return { ok: true, value: String(cell.value) };
+      const b = parseBoolean(raw);
+      return b.ok ? { ok: true, value: String(b.value) } : b;
+    }
+    case "barcode": {
+      const r =
+        typeof cell === "object" && cell.kind === "number"
+          ? barcodeFromNumber(cell.value, cell.shown, zeroPaddedWidth(cell.format))
+          : barcodeFromText(raw);
+      return r.ok ? { ok: true, value: r.value } : r;
+    }
+    case "photos": {
+      const r = photoList(raw);
+      return r.ok ? { ok: true, value: r.value.join("|") } : r;
+    }
+    case "attributeValueCodes": {
+      const r = codeList(raw);
+      return r.ok ? { ok: true, value: r.value.join("|") } : r;
+    }
+    default: {
+      if (column.kind === "attribute") {
+        const r = codeList(raw);
+        return r.ok ? { ok: true, value: r.value.join("|") } : r;
+      }
+      return { ok: true, value: raw };
+    }
+  }
+}
+
+/** Reads one row of an edit; photos of several columns are joined left to right. */
+function readRow(
+  row: SheetRow,
+  columns: Column[],
+  convention: NumberConvention,
+): EditRow | undefined {
+  const values: Record<string, string> = {};
+  const issues: EditRow["issues"] = [];
+  for (const column of columns) {
+    const cell = row.cells[column.index];
+    if (cellText(cell).trim() === "" || column.kind === "key") continue;
+    const read = cellValue(column, cell!, convention);
+    if (!read.ok) {
+      issues.push({
+        field: column.name,
+        code: read.code,
+        ...(read.params && { params: read.params }),
+      });
+    } else if (read.value !== undefined && read.value !== "") {
+      const prior = values[column.name];
+      values[column.name] =
+        column.name === "photos" && prior ? `${prior}|${read.value}` : read.value;
+    }
+  }
+  const productId = Number(values.productId);
+  if (!Number.isSafeInteger(productId) || productId <= 0) return undefined;
+  const skuId = values.skuId ? Number(values.skuId) : undefined;
+  delete values.productId;
+  delete values.skuId;
+  delete values.shopId;
+  return { row: row.row, productId, ...(skuId && { skuId }), values, issues };
+}
+
+/**
+ * Splits a table with a `productId` column: rows naming a product are edits (read here);
+ * the rest, with read-only cells blanked, are new products for the import's own assembly.
+ * Undefined when the header has no `productId` column or no row names a product.
+ */
+export function splitEdits(
+  table: Table,
+  headerAt: number,
+): { edits: EditRows; rest: Table } | undefined {
+  const headerRow = table.rows[headerAt]!;
+  const { columns, readOnly } = headerColumns(headerRow.cells);
+  const idColumn = columns.find((c) => c.name === "productId");
+  if (!idColumn) return undefined;
+  const body = table.rows.slice(headerAt + 1);
+  const named = (r: SheetRow) => cellText(r.cells[idColumn.index]).trim() !== "";
+  if (!body.some(named)) return undefined;
+  const price = columns.find((c) => c.name === "price");
+  const convention = learnConvention(
+    price ? body.map((r) => r.cells[price.index]).filter((c) => typeof c === "string") : [],
+  );
+  const rows: EditRow[] = [];
+  const others: SheetRow[] = [];
+  for (const r of body) {
+    if (!named(r)) {
+      const cells = [...r.cells];
+      for (const i of readOnly) delete cells[i];
+      others.push({ row: r.row, cells });
+      continue;
+    }
+    const read = readRow(r, columns, convention);
+    if (read) rows.push(read);
+    else
+      rows.push({
+        row: r.row,
+        productId: 0,
+        values: {},
+        issues: [{ field: "productId", code: "not-a-number" }],
+      });
+  }
+  const fields = columns.filter(
+    (c) => !["productId", "skuId", "productKey", "shopId"].includes(c.name),
+  );
+  return {
+    edits: { rows, fields: [...new Set(fields.map((c) => c.name))] },
+    rest: { ...table, rows: [...table.rows.slice(0, headerAt + 1), ...others] },
+  };
+}

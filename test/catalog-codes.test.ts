@@ -1,0 +1,90 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { UserDriver } from "../doubles/telegram/index.js";
+import { editWithOpenpyxl, waitForDocument } from "./support/catalog.js";
+import { type Harness, linkUser, startHarness } from "./support/harness.js";
+
+const IMPORT_PATH = "/api/seller/v1/products/import";
+const SLOW = { timeoutMs: 15_000 };
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.stop();
+  h = undefined;
+});
+
+const importPosts = () =>
+  h!.api.requestsTo(IMPORT_PATH).filter((r) => r.method === "POST" && r.path === IMPORT_PATH);
+
+async function exported(user: UserDriver): Promise<Buffer> {
+  const before = user.lastBotMessage()?.messageId ?? 0;
+  await user.sendCommand("/export");
+  const menu = await user.waitForBotMessage(/Выгрузка в Excel/, { after: before });
+  await user.pressButton(/Весь каталог \(\.xlsx\)/, { messageId: menu.messageId });
+  await user.waitForBotMessage(/не удалось записать кодами/, { ...SLOW, after: menu.messageId });
+  return (await waitForDocument(user, /^catalog-.*\.xlsx$/, menu.messageId)).document!.content;
+}
+
+async function sendBack(user: UserDriver, content: Buffer) {
+  const before = user.lastBotMessage()?.messageId ?? 0;
+  await user.sendDocument({ fileName: "catalog.xlsx", content });
+  return user.waitForBotMessage(/Что изменится/, { ...SLOW, after: before });
+}
+
+describe("an attribute-values directory with only code and name (as the spec shows)", () => {
+  it("never sends a product without its characteristics; sends it once the file gives the codes", async () => {
+    h = await startHarness({ sandbox: { attributeValueIds: false } });
+    const user = h.tg.user({ languageCode: "ru" });
+    await linkUser(h, user);
+    const file = await exported(user);
+    const product = h.api.products.find((p) => p.productId === 10001)!;
+    const before = structuredClone(product);
+    const seed = h.api.seed;
+    const codeOf = (id: number) => seed.attributeValues.find((v) => v.id === id)!.code;
+    const attributeOf = (id: number) => seed.attributes.find((a) => a.id === id)!.code;
+
+    // A price changed without the codes: named, not sent.
+    const priceOnly = `
+for r in rows:
+    if r[col("skuId")] == ${before.skus[0]!.skuId}: r[col("price")] = r[col("price")] + 10
+    if r[col("productId")] == 10001: assert r[col("🔒 примечание")]
+`;
+    const blocked = await sendBack(user, editWithOpenpyxl(file, priceOnly));
+    expect(blocked.text, user.dump()).toContain("Товар 10001");
+    expect(blocked.text).toContain("характеристики нельзя записать кодами");
+    expect(blocked.text).toContain("Изменений нет");
+    expect(blocked.buttons.flat()).toEqual([]);
+    expect(importPosts()).toHaveLength(0);
+
+    // The same change with every code of the product given: sent whole, with them.
+    const attributeCells = before.attributes
+      .map(
+        (a) =>
+          `        r[col("attributes.${attributeOf(a.id)}")] = "${a.valueIds.map(codeOf).join("|")}"`,
+      )
+      .join("\n");
+    const skuCells = before.skus
+      .map(
+        (s) =>
+          `        if r[col("skuId")] == ${s.skuId}: r[col("attributeValueCodes")] = "${s.attributeValueIds.map(codeOf).join("|")}"`,
+      )
+      .join("\n");
+    const withCodes = `${priceOnly}
+for r in rows:
+    if r[col("productId")] == 10001:
+${attributeCells}
+${skuCells}
+`;
+    const preview = await sendBack(user, editWithOpenpyxl(file, withCodes));
+    expect(preview.text).not.toContain("нельзя записать кодами");
+    expect(preview.text).toContain(`${before.skus[0]!.price} → ${before.skus[0]!.price + 10}`);
+    await user.pressButton(/Применить/, { messageId: preview.messageId });
+    await user.waitForBotMessage(/Отправлено товаров: 1/, SLOW);
+    await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
+    const after = h.api.products.find((p) => p.productId === 10001)!;
+    expect(after.attributes).toEqual(before.attributes);
+    expect(after.skus.map((s) => s.attributeValueIds)).toEqual(
+      before.skus.map((s) => s.attributeValueIds),
+    );
+    expect(after.skus[0]!.price).toBe(before.skus[0]!.price + 10);
+  }, 30_000);
+});

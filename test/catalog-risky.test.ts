@@ -1,0 +1,59 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { UserDriver } from "../doubles/telegram/index.js";
+import { editWithOpenpyxl, waitForDocument } from "./support/catalog.js";
+import { type Harness, linkUser, startHarness } from "./support/harness.js";
+
+const IMPORT_PATH = "/api/seller/v1/products/import";
+const SLOW = { timeoutMs: 15_000 };
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.stop();
+  h = undefined;
+});
+
+const importPosts = () =>
+  h!.api.requestsTo(IMPORT_PATH).filter((r) => r.method === "POST" && r.path === IMPORT_PATH);
+
+async function exported(user: UserDriver): Promise<Buffer> {
+  const before = user.lastBotMessage()?.messageId ?? 0;
+  await user.sendCommand("/export");
+  const menu = await user.waitForBotMessage(/Excel-ге шығару/, { after: before });
+  await user.pressButton(/Бүкіл каталог \(\.xlsx\)/, { messageId: menu.messageId });
+  return (await waitForDocument(user, /^catalog-.*\.xlsx$/, menu.messageId, 15_000)).document!
+    .content;
+}
+
+async function sendBack(user: UserDriver, content: Buffer) {
+  const before = user.lastBotMessage()?.messageId ?? 0;
+  await user.sendDocument({ fileName: "каталог.xlsx", content });
+  return user.waitForBotMessage(/файлы бойынша не өзгереді/, { ...SLOW, after: before });
+}
+
+describe("the risky button and an untouched export (kk)", () => {
+  it("the risky button applies the risky cut; the untouched export sends nothing", async () => {
+    h = await startHarness();
+    const user = h.tg.user({ languageCode: "kk" });
+    await linkUser(h, user);
+    const file = await exported(user);
+    const same = await sendBack(user, editWithOpenpyxl(file, "rows.reverse()"));
+    expect(same.text).toContain("Өзгеріс жоқ — жіберетін ештеңе жоқ.");
+    expect(same.buttons.flat()).toEqual([]);
+    expect(importPosts()).toHaveLength(0);
+
+    const first = h.api.products[0]!.skus[0]!;
+    const cut = editWithOpenpyxl(
+      file,
+      `
+for r in rows:
+    if r[col("skuId")] == ${first.skuId}: r[col("price")] = 10
+`,
+    );
+    const preview = await sendBack(user, cut);
+    expect(preview.buttons.flat()).toEqual(["⚠️ Тәуекелділермен бірге қолдану (1)", "✖️ Бас тарту"]);
+    await user.pressButton(/Тәуекелділермен/, { messageId: preview.messageId });
+    await user.waitForBotMessage(/Жіберілген тауарлар: 1/, SLOW);
+    await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
+    expect(h.api.products[0]!.skus[0]!.price).toBe(10);
+  }, 30_000);
+});

@@ -1,0 +1,99 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { ChatMessageView, UserDriver } from "../../doubles/telegram/index.js";
+
+/** A Python that has openpyxl (the system one where python3-openpyxl is installed, first). */
+function pythonWithOpenpyxl(): string {
+  for (const python of ["/usr/bin/python3", "python3"]) {
+    try {
+      execFileSync(python, ["-c", "import openpyxl"], { stdio: "pipe" });
+      return python;
+    } catch {
+      // Not this one: the next is tried.
+    }
+  }
+  throw new Error("no python3 with openpyxl: apt-get install -y python3-openpyxl");
+}
+
+/**
+ * Edits an .xlsx with openpyxl (a real spreadsheet program's library, not the bot's writer):
+ * `script` is Python run with `ws` (the first sheet), `header` (title → column index, 1-based)
+ * and `rows` (the data rows as lists, mutable) in scope; the rows are written back afterwards.
+ */
+export function editWithOpenpyxl(bytes: Buffer, script: string): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), "catalog-edit-"));
+  try {
+    const file = join(dir, "book.xlsx");
+    writeFileSync(file, bytes);
+    const program = `
+import sys, openpyxl
+wb = openpyxl.load_workbook(sys.argv[1])
+ws = wb.worksheets[0]
+header = [c.value for c in ws[1]]
+rows = [[c.value for c in r] for r in ws.iter_rows(min_row=2)]
+def col(title):
+    return header.index(title)
+${script}
+ws.delete_rows(1, ws.max_row)
+ws.append(header)
+for r in rows:
+    ws.append(r)
+wb.save(sys.argv[1])
+`;
+    execFileSync(pythonWithOpenpyxl(), ["-c", program, file], { stdio: "pipe" });
+    return readFileSync(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Waits for the next document the bot sends whose name matches. */
+export async function waitForDocument(
+  user: UserDriver,
+  name: RegExp,
+  after: number,
+  timeoutMs = 10_000,
+): Promise<ChatMessageView> {
+  const find = () =>
+    user.botMessages().find((m) => m.messageId > after && name.test(m.document?.fileName ?? ""));
+  await user.waitFor(() => find() !== undefined, { timeoutMs });
+  return find()!;
+}
+
+/** Whether LibreOffice (headless `soffice`) is installed. */
+export function hasLibreOffice(): boolean {
+  try {
+    execFileSync("soffice", ["--version"], { stdio: "pipe", timeout: 30_000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Opens and saves an .xlsx with LibreOffice (headless), as a seller's LibreOffice would. */
+export function resaveWithLibreOffice(bytes: Buffer): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), "catalog-lo-"));
+  try {
+    const input = join(dir, "in.xlsx");
+    writeFileSync(input, bytes);
+    const out = join(dir, "out");
+    execFileSync(
+      "soffice",
+      [
+        `-env:UserInstallation=file://${join(dir, "profile")}`,
+        "--headless",
+        "--convert-to",
+        "xlsx:Calc MS Excel 2007 XML",
+        "--outdir",
+        out,
+        input,
+      ],
+      { stdio: "pipe", timeout: 60_000 },
+    );
+    return readFileSync(join(out, "in.xlsx"));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
