@@ -23,8 +23,8 @@ import { createMetrics, type Metrics } from "./metrics.js";
 import { createScheduler, type Scheduler } from "./scheduler/index.js";
 import { createSellerApi, type SellerApi } from "./seller-api/client.js";
 import { createStorage, type Storage } from "./storage/index.js";
-import { createPace, type Pace } from "./telegram/pace.js";
-import { pacedFetch } from "./telegram/paced-fetch.js";
+import { createPace, type Pace, type PaceLimits } from "./telegram/pace.js";
+import { pacedFetch, type TelegramFetch } from "./telegram/paced-fetch.js";
 
 export interface App {
   config: Config;
@@ -82,29 +82,48 @@ export interface AppOptions {
   leaseMs?: number;
   stopTimeoutMs?: number;
   watcher?: WatcherOptions;
+  /**
+   * The fetch under every Bot API client of the app (bot, notifications, import replies),
+   * below the pace; default grammY's own. Tests reach the Bot API emulator without a socket.
+   */
+  telegramFetch?: TelegramFetch;
+  /** The pace's limits (default Telegram's: `TELEGRAM_PACE`). */
+  paceLimits?: Partial<PaceLimits>;
+  /** Base delay between the Seller API client's read attempts (default 300 ms). */
+  sellerRetryBaseDelayMs?: number;
 }
 
 /**
  * The one pace of everything the app sends (shared over Redis with the other instances), and
  * the two Api objects that send outside updates through it.
  */
-function createPacing(config: Config, logger: Logger, metrics: Metrics) {
+function createPacing(
+  config: Config,
+  logger: Logger,
+  metrics: Metrics,
+  tuning: Pick<AppOptions, "telegramFetch" | "paceLimits">,
+) {
+  const base = tuning.telegramFetch;
   const paceRedis = config.redisUrl
     ? createPaceRedis(config.redisUrl, config.redisKeyPrefix, logger)
     : undefined;
-  const pace = createPace({ redis: paceRedis, logger });
+  const pace = createPace({
+    redis: paceRedis,
+    logger,
+    ...(tuning.paceLimits && { limits: tuning.paceLimits }),
+  });
   // The watcher talks to Telegram outside any update, through its own Api object: its sends
   // are "bulk", behind the answers to updates; it reschedules its own failures (no auto-retry).
   const telegram = new Api(config.botToken, {
     apiRoot: config.botApiRoot,
-    fetch: pacedFetch(pace, "bulk"),
+    fetch: pacedFetch(pace, "bulk", base),
   });
   installApiTransformers(telegram, { metrics, source: "notification", retry: false });
   // The import's status messages and results answer a seller's "Import" though sent outside
   // the update: counted and paced as replies.
   const replies = new Api(config.botToken, {
     apiRoot: config.botApiRoot,
-    fetch: pacedFetch(pace, "interactive"),
+    fetch: pacedFetch(pace, "interactive", base),
   });
   installApiTransformers(replies, { metrics, source: "reply" });
   return { paceRedis, pace, telegram, replies };
@@ -122,9 +141,12 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     deadlineMs: config.sellerApiDeadlineMs,
     logger,
     onCall: metrics.observeSellerApiCall,
+    ...(options.sellerRetryBaseDelayMs !== undefined && {
+      retryBaseDelayMs: options.sellerRetryBaseDelayMs,
+    }),
   });
   const i18n = createBotI18n();
-  const { paceRedis, pace, telegram, replies } = createPacing(config, logger, metrics);
+  const { paceRedis, pace, telegram, replies } = createPacing(config, logger, metrics, options);
   // The import's reading workers belong to this app: two apps in one process share nothing.
   const reader = createImportReader();
   const { scheduler, watcher, imports } = createImportParts(
@@ -153,6 +175,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     imports,
     metrics,
     pace,
+    ...(options.telegramFetch && { telegramFetch: options.telegramFetch }),
     onUpdate: metrics.observeUpdate,
     rateLimit: { onLimited: metrics.rateLimited },
   });

@@ -8,6 +8,7 @@ import type { BotMetrics, UpdateObserver } from "../metrics.js";
 import type { SellerApi } from "../seller-api/client.js";
 import type { Storage } from "../storage/index.js";
 import type { Pace } from "../telegram/pace.js";
+import type { TelegramFetch } from "../telegram/paced-fetch.js";
 import type { LocaleFormatters } from "../text/format.js";
 import type { Catalog } from "./catalog.js";
 import type { BotContext, ConversationContext } from "./context.js";
@@ -30,6 +31,8 @@ export interface BotDeps {
   onUpdate?: UpdateObserver;
   /** The app's one pace of sends (shared with the watcher); bot.api's sends are "interactive". */
   pace: Pace;
+  /** The fetch under bot.api, below the pace (default grammY's own). */
+  telegramFetch?: TelegramFetch;
   /** Counts messages sent and retried by bot.api, and refused link attempts. */
   metrics?: BotMetrics;
   /** Limits of incoming updates per user and chat (default 30 per 10 s, 5 queued per chat). */
