@@ -10,7 +10,7 @@ import { alertCallbacks } from "./bot/features/alerts/index.js";
 import { type BotI18n, createBot, createBotI18n, type SellerBot } from "./bot/index.js";
 import { type Clock, systemClock } from "./clock.js";
 import type { Config } from "./config.js";
-import { createImportReader } from "./import/read/index.js";
+import { createImportReader, type ImportReader } from "./import/read/index.js";
 import { createImportService, type ImportService } from "./import/service.js";
 import type { ReadImportFile } from "./import/types.js";
 import {
@@ -91,6 +91,11 @@ export interface AppOptions {
   paceLimits?: Partial<PaceLimits>;
   /** Base delay between the Seller API client's read attempts (default 300 ms). */
   sellerRetryBaseDelayMs?: number;
+  /**
+   * Reading workers to use instead of the app's own (default: its own, closed with it); a
+   * given reader is left open at close, for its owner to close.
+   */
+  reader?: ImportReader;
 }
 
 /**
@@ -148,7 +153,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
   const i18n = createBotI18n();
   const { paceRedis, pace, telegram, replies } = createPacing(config, logger, metrics, options);
   // The import's reading workers belong to this app: two apps in one process share nothing.
-  const reader = createImportReader();
+  const reader = options.reader ?? createImportReader();
   const { scheduler, watcher, imports } = createImportParts(
     { config, logger, seller, storage, i18n, telegram, clock },
     { replies, readFile: reader.read },
@@ -195,7 +200,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
       await imports.sender.stop(options.stopTimeoutMs ?? SENDER_STOP_MS);
       await scheduler.stop();
       await alerts.stop();
-      reader.close();
+      if (!options.reader) reader.close();
       pace.close();
       await paceRedis?.quit().catch((error: unknown) => {
         logger.debug({ err: error }, "pace Redis connection already gone; disconnecting");

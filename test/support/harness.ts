@@ -10,6 +10,7 @@ import { type App, createApp } from "../../src/app.js";
 import type { BotContext } from "../../src/bot/context.js";
 import type { Clock } from "../../src/clock.js";
 import { parseConfig } from "../../src/config.js";
+import { createImportReader, type ImportReader } from "../../src/import/read/index.js";
 import { createLogger, secretsOf } from "../../src/logger.js";
 import { type Runtime, startRuntime } from "../../src/runtime/index.js";
 import { ALLOWED_UPDATES } from "../../src/runtime/polling.js";
@@ -58,6 +59,21 @@ export interface HarnessOptions {
    * of `startHarness`, 10 ms by default of `startInProcess` (the same attempts, sooner).
    */
   sellerRetryBaseDelayMs?: number;
+  /**
+   * Whether the app gets reading workers of its own (default of `startHarness`) or shares this
+   * process's warm ones (default of `startInProcess`: a reading worker takes a second to load).
+   */
+  ownReader?: boolean;
+}
+
+/**
+ * The import reading workers the in-process bots of this test process share (created on first
+ * use). Idle workers stop by themselves after a minute and hold nothing open.
+ */
+let sharedReader: ImportReader | undefined;
+function warmReader(): ImportReader {
+  sharedReader ??= createImportReader();
+  return sharedReader;
 }
 
 /** The pace with every limit far above what a test sends: no send waits for its turn. */
@@ -165,6 +181,7 @@ async function prepare(options: HarnessOptions, inProcess: boolean): Promise<Pre
         ? { paceLimits: LIFTED_PACE }
         : {}),
       ...(retryDelay !== undefined && { sellerRetryBaseDelayMs: retryDelay }),
+      ...(!(options.ownReader ?? !inProcess) && { reader: warmReader() }),
     },
   );
   await app.init();
