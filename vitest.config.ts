@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { TierSequencer } from "./test/support/sequencer.js";
 
 /**
  * The end-to-end tier: the bot as production runs it (the runtime polling or serving a webhook
@@ -25,6 +26,7 @@ export default defineConfig({
     // that waiting on a 2-core machine (vitest would start only one: cores - 1).
     fileParallelism: true,
     maxWorkers: 4,
+    sequence: { sequencer: TierSequencer },
     // CI also writes a JSON report, from which .ci/run prints one plain closing line.
     reporters: process.env.CI
       ? ["default", ["json", { outputFile: "coverage/vitest.json" }]]
