@@ -44,7 +44,12 @@ export default defineConfig({
           isolate: false,
         },
       },
-      { extends: true, test: { name: "end-to-end", include: END_TO_END } },
+      {
+        extends: true,
+        // One worker runs several of these files too (each stops what it started); the bot's
+        // own processes (spawnBot) load it afresh each time anyway.
+        test: { name: "end-to-end", include: END_TO_END, isolate: false },
+      },
       { extends: true, test: { name: "browser", include: BROWSER } },
     ],
   },
