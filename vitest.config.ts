@@ -48,7 +48,13 @@ export default defineConfig({
         extends: true,
         // One worker runs several of these files too (each stops what it started); the bot's
         // own processes (spawnBot) load it afresh each time anyway.
-        test: { name: "end-to-end", include: END_TO_END, isolate: false },
+        test: {
+          name: "end-to-end",
+          include: END_TO_END,
+          isolate: false,
+          // The bot's child processes run the production build, as the Docker image does.
+          globalSetup: ["test/support/image-global-setup.ts"],
+        },
       },
       { extends: true, test: { name: "browser", include: BROWSER } },
     ],

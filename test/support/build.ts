@@ -1,4 +1,13 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import ts from "typescript";
 
@@ -8,7 +17,7 @@ import ts from "typescript";
  * TypeScript's per-file transpiler writes what `tsc -p tsconfig.build.json` writes, in a second
  * instead of a second type check of src (`npm run typecheck` does that one). Returns dist/.
  */
-export function emitLikeBuild(project = "tsconfig.build.json"): string {
+export function emitLikeBuild(project = "tsconfig.build.json", into?: string): string {
   const parsed = ts.getParsedCommandLineOfConfigFile(project, undefined, {
     ...ts.sys,
     onUnRecoverableConfigFileDiagnostic: (d) => {
@@ -25,7 +34,7 @@ export function emitLikeBuild(project = "tsconfig.build.json"): string {
   };
   if (!parsed.options.isolatedModules) throw new Error(`${project} must set isolatedModules`);
   const rootDir = options.rootDir ?? ".";
-  const outDir = options.outDir ?? "dist";
+  const outDir = into ?? options.outDir ?? "dist";
   for (const file of parsed.fileNames) {
     if (file.endsWith(".d.ts")) continue;
     const { outputText, diagnostics } = ts.transpileModule(readFileSync(file, "utf8"), {
@@ -41,4 +50,22 @@ export function emitLikeBuild(project = "tsconfig.build.json"): string {
     writeFileSync(target, outputText);
   }
   return outDir;
+}
+
+/**
+ * The bot laid out as its Docker image holds it: package.json, the production build in dist/,
+ * locales/ and node_modules (linked), in a temporary folder. Returns the path of
+ * dist/src/main.js (`node dist/src/main.js` is the image's command) and how to remove it all.
+ */
+export function buildProductionImage(): { main: string; remove: () => void } {
+  const root = mkdtempSync(join(tmpdir(), "seller-bot-image-"));
+  copyFileSync("package.json", join(root, "package.json"));
+  symlinkSync(join(process.cwd(), "node_modules"), join(root, "node_modules"), "dir");
+  symlinkSync(join(process.cwd(), "locales"), join(root, "locales"), "dir");
+  emitLikeBuild("tsconfig.build.json", join(root, "dist"));
+  return {
+    main: join(root, "dist", "src", "main.js"),
+    // rm does not follow the links: node_modules and locales stay untouched.
+    remove: () => rmSync(root, { recursive: true, force: true }),
+  };
 }
