@@ -13,6 +13,7 @@ const END_TO_END = [
   "test/pace.test.ts",
   "test/config.test.ts",
   "test/demo-script.test.ts",
+  "test/import-real-files.test.ts",
 ];
 const BROWSER = ["test/demo-browser.test.ts"];
 
