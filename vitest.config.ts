@@ -1,19 +1,63 @@
 import { defineConfig } from "vitest/config";
+import { TierSequencer } from "./test/support/sequencer.js";
+
+/**
+ * The end-to-end tier: the bot as production runs it (the runtime polling or serving a webhook
+ * over loopback, or `node src/main.ts` as a child process), faults and attacks on it, the demo
+ * as `npm run demo` plays it. Everything else is the fast tier.
+ */
+const END_TO_END = [
+  "test/runtime-*.test.ts",
+  "test/attack-*.test.ts",
+  "test/faults*.test.ts",
+  "test/pace.test.ts",
+  "test/config.test.ts",
+  "test/demo-script.test.ts",
+  "test/import-real-files.test.ts",
+];
+const BROWSER = ["test/demo-browser.test.ts"];
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     globalSetup: ["test/support/redis-global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Files run side by side; each builds its own doubles on free ports. Most of a file's time
-    // is waiting on loopback HTTP, Redis and child processes, not CPU: three workers overlap
+    // is waiting on loopback HTTP, Redis and child processes, not CPU: four workers overlap
     // that waiting on a 2-core machine (vitest would start only one: cores - 1).
     fileParallelism: true,
     maxWorkers: 4,
+    sequence: { sequencer: TierSequencer },
     // CI also writes a JSON report, from which .ci/run prints one plain closing line.
     reporters: process.env.CI
       ? ["default", ["json", { outputFile: "coverage/vitest.json" }]]
       : ["default"],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["test/**/*.test.ts"],
+          exclude: [...END_TO_END, ...BROWSER],
+          // Units and in-process feature tests (startInProcess): the source holds no module
+          // state, so the files of one worker share its loaded modules instead of importing
+          // grammY, the bot and the doubles again for every file.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        // One worker runs several of these files too (each stops what it started); the bot's
+        // own processes (spawnBot) load it afresh each time anyway.
+        test: {
+          name: "end-to-end",
+          include: END_TO_END,
+          isolate: false,
+          // The bot's child processes run the production build, as the Docker image does.
+          globalSetup: ["test/support/image-global-setup.ts"],
+        },
+      },
+      { extends: true, test: { name: "browser", include: BROWSER } },
+    ],
   },
 });

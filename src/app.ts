@@ -16,7 +16,7 @@ import {
 } from "./bot/index.js";
 import { type Clock, systemClock } from "./clock.js";
 import type { Config } from "./config.js";
-import type { ReadImportFile } from "./import/index.js";
+import type { ImportReader, ReadImportFile } from "./import/index.js";
 import {
   createImportReader,
   createImportService,
@@ -30,7 +30,13 @@ import { createMetrics, type Metrics } from "./metrics.js";
 import { createScheduler, type Scheduler } from "./scheduler/index.js";
 import { createSellerApi, type SellerApi } from "./seller-api/index.js";
 import { createStorage, type Storage } from "./storage/index.js";
-import { createPace, type Pace, pacedFetch } from "./telegram/index.js";
+import {
+  createPace,
+  type Pace,
+  type PaceLimits,
+  pacedFetch,
+  type TelegramFetch,
+} from "./telegram/index.js";
 
 export interface App {
   config: Config;
@@ -88,29 +94,53 @@ export interface AppOptions {
   leaseMs?: number;
   stopTimeoutMs?: number;
   watcher?: WatcherOptions;
+  /**
+   * The fetch under every Bot API client of the app (bot, notifications, import replies),
+   * below the pace; default grammY's own. Tests reach the Bot API emulator without a socket.
+   */
+  telegramFetch?: TelegramFetch;
+  /** The pace's limits (default Telegram's: `TELEGRAM_PACE`). */
+  paceLimits?: Partial<PaceLimits>;
+  /** Base delay between the Seller API client's read attempts (default 300 ms). */
+  sellerRetryBaseDelayMs?: number;
+  /**
+   * Reading workers to use instead of the app's own (default: its own, closed with it); a
+   * given reader is left open at close, for its owner to close.
+   */
+  reader?: ImportReader;
 }
 
 /**
  * The one pace of everything the app sends (shared over Redis with the other instances), and
  * the two Api objects that send outside updates through it.
  */
-function createPacing(config: Config, logger: Logger, metrics: Metrics) {
+function createPacing(
+  config: Config,
+  logger: Logger,
+  metrics: Metrics,
+  tuning: Pick<AppOptions, "telegramFetch" | "paceLimits">,
+) {
+  const base = tuning.telegramFetch;
   const paceRedis = config.redisUrl
     ? createPaceRedis(config.redisUrl, config.redisKeyPrefix, logger)
     : undefined;
-  const pace = createPace({ redis: paceRedis, logger });
+  const pace = createPace({
+    redis: paceRedis,
+    logger,
+    ...(tuning.paceLimits && { limits: tuning.paceLimits }),
+  });
   // The watcher talks to Telegram outside any update, through its own Api object: its sends
   // are "bulk", behind the answers to updates; it reschedules its own failures (no auto-retry).
   const telegram = new Api(config.botToken, {
     apiRoot: config.botApiRoot,
-    fetch: pacedFetch(pace, "bulk"),
+    fetch: pacedFetch(pace, "bulk", base),
   });
   installApiTransformers(telegram, { metrics, source: "notification", retry: false });
   // The import's status messages and results answer a seller's "Import" though sent outside
   // the update: counted and paced as replies.
   const replies = new Api(config.botToken, {
     apiRoot: config.botApiRoot,
-    fetch: pacedFetch(pace, "interactive"),
+    fetch: pacedFetch(pace, "interactive", base),
   });
   installApiTransformers(replies, { metrics, source: "reply" });
   return { paceRedis, pace, telegram, replies };
@@ -128,11 +158,14 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     deadlineMs: config.sellerApiDeadlineMs,
     logger,
     onCall: metrics.observeSellerApiCall,
+    ...(options.sellerRetryBaseDelayMs !== undefined && {
+      retryBaseDelayMs: options.sellerRetryBaseDelayMs,
+    }),
   });
   const i18n = createBotI18n();
-  const { paceRedis, pace, telegram, replies } = createPacing(config, logger, metrics);
+  const { paceRedis, pace, telegram, replies } = createPacing(config, logger, metrics, options);
   // The import's reading workers belong to this app: two apps in one process share nothing.
-  const reader = createImportReader();
+  const reader = options.reader ?? createImportReader();
   const { scheduler, watcher, imports } = createImportParts(
     { config, logger, seller, storage, i18n, telegram, clock },
     { replies, readFile: reader.read },
@@ -160,6 +193,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     imports,
     metrics,
     pace,
+    ...(options.telegramFetch && { telegramFetch: options.telegramFetch }),
     onUpdate: metrics.observeUpdate,
     rateLimit: { onLimited: metrics.rateLimited },
   });
@@ -179,7 +213,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
       await imports.sender.stop(options.stopTimeoutMs ?? SENDER_STOP_MS);
       await scheduler.stop();
       await alerts.stop();
-      reader.close();
+      if (!options.reader) reader.close();
       pace.close();
       await paceRedis?.quit().catch((error: unknown) => {
         logger.debug({ err: error }, "pace Redis connection already gone; disconnecting");

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { send } from "./support/chat.js";
 import { testClock } from "./support/clock.js";
-import { type Harness, linkUser, startHarness } from "./support/harness.js";
+import { type Harness, linkUser, startInProcess } from "./support/harness.js";
 
 /** 11:00 in Almaty (UTC+5). */
 const MORNING = Date.UTC(2026, 11, 15, 6, 0, 0);
@@ -16,7 +16,7 @@ afterEach(async () => {
 describe("the product card a seller can act on", () => {
   it("shows stock, sales, days left, directory names and the Kazakh name; its threshold can be changed", async () => {
     const clock = testClock(MORNING);
-    h = await startHarness({ redis: true, alertsClock: clock });
+    h = await startInProcess({ redis: true, alertsClock: clock });
     const user = h.tg.user({ languageCode: "kk" });
     await linkUser(h, user);
     const product = h.api.products.find((p) => p.name.kaz && p.name.kaz !== p.name.rus)!;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { testClock } from "./support/clock.js";
-import { type Harness, linkUser, startHarness } from "./support/harness.js";
+import { type Harness, linkUser, startInProcess } from "./support/harness.js";
 
 /** 11:00 in Almaty (UTC+5). */
 const MORNING = Date.UTC(2026, 11, 15, 6, 0, 0);
@@ -24,7 +24,7 @@ afterEach(async () => {
 describe("alerts in groups and forum topics", () => {
   it("a linked admin subscribes a topic; others cannot; alerts then go to that topic", async () => {
     const clock = testClock(MORNING);
-    h = await startHarness({ redis: true, alertsClock: clock });
+    h = await startInProcess({ redis: true, alertsClock: clock });
     const seller = h.tg.user({ languageCode: "ru" });
     await linkUser(h, seller);
     const stranger = h.tg.user({ languageCode: "ru" });
@@ -97,7 +97,7 @@ describe("alerts in groups and forum topics", () => {
 
   it("any member's press of an alert's button in a subscribed topic answers there, until the subscriber unlinks", async () => {
     const clock = testClock(MORNING);
-    h = await startHarness({ redis: true, alertsClock: clock });
+    h = await startInProcess({ redis: true, alertsClock: clock });
     const seller = h.tg.user({ languageCode: "ru" });
     await linkUser(h, seller);
     const member = h.tg.user({ languageCode: "kk" }); // neither linked nor an admin
@@ -154,7 +154,7 @@ describe("alerts in groups and forum topics", () => {
 
   it("a kk subscription answers a group's presses in Kazakh: order details, the newest orders", async () => {
     const clock = testClock(MORNING);
-    h = await startHarness({ redis: true, alertsClock: clock });
+    h = await startInProcess({ redis: true, alertsClock: clock });
     const seller = h.tg.user({ languageCode: "kk" });
     await linkUser(h, seller);
     const member = h.tg.user({ languageCode: "ru" }); // neither linked nor an admin
@@ -201,7 +201,7 @@ describe("alerts in groups and forum topics", () => {
   });
 
   it("other commands in a group still get the pointer to the private chat", async () => {
-    h = await startHarness({ redis: true, alertsClock: testClock(MORNING) });
+    h = await startInProcess({ redis: true, alertsClock: testClock(MORNING) });
     const seller = h.tg.user({ languageCode: "ru" });
     const group = h.tg.group();
     await group.sendCommand(seller, "/orders");
@@ -212,7 +212,7 @@ describe("alerts in groups and forum topics", () => {
 describe("/settings", () => {
   it("shows the last successful poll and changes what the chat gets (ru and kk)", async () => {
     const clock = testClock(MORNING);
-    h = await startHarness({ redis: true, alertsClock: clock });
+    h = await startInProcess({ redis: true, alertsClock: clock });
     const ru = h.tg.user({ languageCode: "ru" });
     await linkUser(h, ru);
     await ru.sendCommand("/settings");
@@ -274,7 +274,7 @@ describe("/settings", () => {
   });
 
   it("is only for linked chats", async () => {
-    h = await startHarness({ redis: true, alertsClock: testClock(MORNING) });
+    h = await startInProcess({ redis: true, alertsClock: testClock(MORNING) });
     const user = h.tg.user({ languageCode: "ru" });
     await user.sendCommand("/settings");
     await user.waitForBotMessage("не привязан");

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { type App, createApp } from "../src/app.js";
 import { createLogger } from "../src/logger.js";
 import { manualClock } from "./support/clock.js";
-import { type Harness, linkUser, sharedRedisConfig, startHarness } from "./support/harness.js";
+import { type Harness, linkUser, sharedRedisConfig, startInProcess } from "./support/harness.js";
 
 /** 11:00 in Almaty (UTC+5). */
 const MORNING = Date.UTC(2026, 11, 15, 6, 0, 0);
@@ -18,7 +18,7 @@ afterEach(async () => {
 
 describe("alerts as kinds of the shared scheduler's work", () => {
   it("poll and send on the scheduler's clock, every ORDER_POLL_INTERVAL_MS", async () => {
-    h = await startHarness({ redis: true });
+    h = await startInProcess({ redis: true });
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
     // An instance that receives no updates but runs the scheduler, as production does.

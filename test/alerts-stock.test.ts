@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { testClock } from "./support/clock.js";
-import { type Harness, linkUser, startHarness } from "./support/harness.js";
+import { type Harness, linkUser, startInProcess } from "./support/harness.js";
 
 /** 11:00 in Almaty (UTC+5). */
 const MORNING = Date.UTC(2026, 11, 15, 6, 0, 0);
@@ -15,7 +15,7 @@ afterEach(async () => {
 
 async function start(at = MORNING, env: Record<string, string> = {}) {
   const clock = testClock(at);
-  h = await startHarness({ redis: true, alertsClock: clock, env });
+  h = await startInProcess({ redis: true, alertsClock: clock, env });
   const user = h.tg.user({ languageCode: "ru" });
   await linkUser(h, user);
   return { h, clock, user };

@@ -9,7 +9,7 @@ import {
   linkUser,
   restartBot,
   sharedRedisConfig,
-  startHarness,
+  startInProcess,
 } from "./support/harness.js";
 
 /** 11:00 in Almaty (UTC+5), far after the sandbox's seeded orders: outside quiet hours. */
@@ -24,9 +24,9 @@ afterEach(async () => {
 
 async function harness(
   clock = testClock(MORNING),
-  options: Parameters<typeof startHarness>[0] = {},
+  options: Parameters<typeof startInProcess>[0] = {},
 ) {
-  const h = await startHarness({ redis: true, alertsClock: clock, ...options });
+  const h = await startInProcess({ redis: true, alertsClock: clock, ...options });
   cleanup.push(() => h.stop());
   return { h, clock };
 }

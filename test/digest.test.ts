@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { UserDriver } from "../doubles/telegram/index.js";
 import { formatMoney } from "../src/text/format.js";
 import { runningClock, testClock } from "./support/clock.js";
-import { type Harness, linkUser, startHarness } from "./support/harness.js";
+import { type Harness, linkUser, startInProcess } from "./support/harness.js";
 import { product } from "./support/import-child.js";
 
 const HOUR = 60 * 60_000;
@@ -22,7 +22,7 @@ afterEach(async () => {
 describe("the daily digest", () => {
   it("arrives once at its time with the day's figures beside yesterday and last week, and a chart", async () => {
     const clock = testClock(local(15, 19, 50));
-    h = await startHarness({ redis: true, alertsClock: clock });
+    h = await startInProcess({ redis: true, alertsClock: clock });
     const ru = h.tg.user({ languageCode: "ru" });
     const kk = h.tg.user({ languageCode: "kk" });
     await linkUser(h, ru);
@@ -121,7 +121,7 @@ describe("the daily digest's imports and low stock", () => {
     // imports fall on a known date whatever the hour the suite runs; the alerts clock is set.
     const appClock = runningClock(local(14, 23, 50));
     const alerts = testClock(local(14, 23, 50));
-    h = await startHarness({ redis: true, clock: appClock, alertsClock: alerts });
+    h = await startInProcess({ redis: true, clock: appClock, alertsClock: alerts });
     const ru = h.tg.user({ languageCode: "ru" });
     const kk = h.tg.user({ languageCode: "kk" });
     await linkUser(h, ru);
@@ -191,7 +191,7 @@ describe("the daily digest's imports and low stock", () => {
 
   it("has no imports line on a day without imports", async () => {
     const alerts = testClock(local(15, 19, 0));
-    h = await startHarness({ redis: true, alertsClock: alerts });
+    h = await startInProcess({ redis: true, alertsClock: alerts });
     const ru = h.tg.user({ languageCode: "ru" });
     await linkUser(h, ru);
     alerts.set(local(15, 20, 0) + 30_000);

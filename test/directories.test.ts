@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { pressAndWaitEdit, send } from "./support/chat.js";
-import { type Harness, linkUser, startHarness } from "./support/harness.js";
+import { type Harness, linkUser, startInProcess } from "./support/harness.js";
 
 const CATEGORIES = "/api/seller/v1/categories";
 const BRANDS = "/api/seller/v1/brands";
@@ -17,7 +17,7 @@ afterEach(async () => {
 
 describe("directory lookups", () => {
   it("lists categories with their path to the root, leaves marked, and reads the tree once", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
     const hit = await send(user, "/categories кабел");
@@ -41,7 +41,7 @@ describe("directory lookups", () => {
   });
 
   it("finds brands in Kazakh and caches an identical lookup", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ languageCode: "kk" });
     await linkUser(h, user);
     const first = await send(user, "/brands Sam");
@@ -58,7 +58,7 @@ describe("directory lookups", () => {
   });
 
   it("keeps the directory cache in Redis when REDIS_URL is set", async () => {
-    h = await startHarness({ redis: true });
+    h = await startInProcess({ redis: true });
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
     const first = await send(user, "/brands");
@@ -68,7 +68,7 @@ describe("directory lookups", () => {
   });
 
   it("shows a category's attributes with their value codes, and searches attributes", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
     const ofCategory = await send(user, "/attributes 101");
@@ -90,7 +90,7 @@ describe("directory lookups", () => {
   });
 
   it("says the service is down, answers forged buttons, and keeps unlinked chats out", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ languageCode: "ru" });
     const stranger = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
@@ -117,8 +117,8 @@ describe("directory lookups", () => {
   });
 
   it("keeps two bots in one process apart: each reads its own Seller API", async () => {
-    h = await startHarness();
-    other = await startHarness();
+    h = await startInProcess();
+    other = await startInProcess();
     const first = h.tg.user({ languageCode: "ru" });
     const second = other.tg.user({ languageCode: "kk" });
     await linkUser(h, first);

@@ -276,3 +276,49 @@ describe("what a client shows (the demo's web chat)", () => {
     expect(seen).toEqual(["kk", "ru", undefined]);
   });
 });
+
+describe("without a socket (the in-process tier)", () => {
+  it("answers grammY's client through `fetch` as over HTTP: JSON, uploads, errors, the call log", async () => {
+    const direct = new Bot(tg.token, { client: { apiRoot: tg.apiRoot, fetch: tg.fetch } });
+    await direct.api.sendMessage(user.id, "<b>Сәлем</b>", { parse_mode: "HTML" });
+    await direct.api.sendDocument(user.id, new InputFile(Buffer.from("a;b\n1;2\n"), "r.csv"));
+    expect(user.botMessages().map((m) => m.text || m.document?.fileName)).toEqual([
+      "Сәлем",
+      "r.csv",
+    ]);
+    expect(user.lastBotMessage()!.document!.content.toString()).toBe("a;b\n1;2\n");
+    const broken = { parse_mode: "HTML" } as const;
+    expect(await rejection(direct.api.sendMessage(user.id, "<b>x", broken))).toBe(
+      await rejection(bot.api.sendMessage(user.id, "<b>x", broken)),
+    );
+    tg.failNext("sendMessage", { error_code: 429, description: "Too Many Requests" });
+    expect(await rejection(direct.api.sendMessage(user.id, "later"))).toBe("Too Many Requests");
+    const wrong = new Bot("1:WRONG", { client: { apiRoot: tg.apiRoot, fetch: tg.fetch } });
+    expect(await rejection(wrong.api.getMe())).toBe("Unauthorized");
+    expect(tg.callsOf("sendDocument")).toHaveLength(1);
+  });
+
+  it("delivers each update once, in order, of the allowed kinds only, until stopped", async () => {
+    const seen: string[] = [];
+    const delivery = tg.deliver(
+      (update) => {
+        const message = update.message as { text?: string } | undefined;
+        seen.push(message?.text ?? Object.keys(update).filter((k) => k !== "update_id")[0]!);
+      },
+      { allowedUpdates: ["message"] },
+    );
+    await user.sendText("one");
+    await user.sendText("two");
+    await user.waitFor(() => seen.length >= 3);
+    expect(seen).toEqual(["hi", "one", "two"]);
+    expect(tg.pendingUpdates()).toBe(0);
+    delivery.stop();
+    await user.sendText("three");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(seen).toHaveLength(3);
+    expect(tg.pendingUpdates()).toBe(1);
+    tg.deliver((update) => seen.push((update.message as { text: string }).text));
+    await user.waitFor(() => seen.length === 4);
+    expect(seen.at(-1)).toBe("three");
+  });
+});

@@ -2,7 +2,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import type { RequestLogEntry } from "../doubles/seller-api/index.js";
 import { createImportReader } from "../src/import/read/index.js";
 import { FILE_REJECTIONS, ISSUE_CODES } from "../src/import/types.js";
-import { type Harness, linkUser, startHarness } from "./support/harness.js";
+import { type Harness, linkUser, startInProcess } from "./support/harness.js";
 
 /** One reader (its warm workers) for this file's readings, closed after them. */
 const reader = createImportReader();
@@ -77,7 +77,7 @@ const MIXED_CSV = csv([
 
 describe("importing a document from the chat", () => {
   it("sends 65 valid products as 30 + 30 + 5 and says the import was accepted (ru)", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = await linkedUser("ru");
     const products = Array.from({ length: 65 }, (_, i) => product(i + 1));
     await user.sendDocument({
@@ -113,7 +113,7 @@ describe("importing a document from the chat", () => {
   });
 
   it("takes a bare JSON array too, and answers in Kazakh (kk)", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = await linkedUser("kk");
     const products = Array.from({ length: 31 }, (_, i) => product(i + 1));
     await user.sendDocument({ fileName: "тауарлар.json", content: JSON.stringify(products) });
@@ -130,7 +130,7 @@ describe("importing a document from the chat", () => {
   });
 
   it("lists the rows with problems, then imports only the valid ones (ru)", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = await linkedUser("ru");
     await user.sendDocument({ fileName: "товары.csv", content: MIXED_CSV });
 
@@ -172,7 +172,7 @@ describe("importing a document from the chat", () => {
     ],
   ] as const) {
     it(`names photo links split by ';' and a price in rubles, and sends neither row (${languageCode})`, async () => {
-      h = await startHarness();
+      h = await startInProcess();
       const user = await linkedUser(languageCode);
       const file = csv([
         [...HEADER, ...SKU_HEADER, "photos"],
@@ -212,7 +212,7 @@ describe("importing a document from the chat", () => {
   }
 
   it("sends nothing when the link was revoked before the seller chose to import", async () => {
-    h = await startHarness({ env: { LINK_STATUS_CACHE_SECONDS: "0" } });
+    h = await startInProcess({ env: { LINK_STATUS_CACHE_SECONDS: "0" } });
     const user = await linkedUser("ru");
     await user.sendDocument({ fileName: "товары.csv", content: MIXED_CSV });
     await user.waitForBotMessage(/В файле есть ошибки/, SLOW);
@@ -223,7 +223,7 @@ describe("importing a document from the chat", () => {
   });
 
   it("sends nothing when the seller cancels (kk)", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = await linkedUser("kk");
     await user.sendDocument({ fileName: "products.csv", content: MIXED_CSV });
 
@@ -241,7 +241,7 @@ describe("importing a document from the chat", () => {
   });
 
   it("lets /link replace a waiting offer, which then sends nothing", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = await linkedUser("ru");
     await user.sendDocument({ fileName: "товары.csv", content: MIXED_CSV });
     const offer = await user.waitForBotMessage(/В файле есть ошибки/, SLOW);
@@ -255,7 +255,7 @@ describe("importing a document from the chat", () => {
   });
 
   it("attaches a CSV report when the list of problems is long", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = await linkedUser("ru");
     const rows = [[...HEADER, ...SKU_HEADER]];
     rows.push(["", "101", "504", "Хороший", "Описание", "12", "100", "4870000000103"]);
@@ -279,7 +279,7 @@ describe("importing a document from the chat", () => {
   });
 
   it("says so when nothing in the file is valid, and sends nothing", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = await linkedUser("ru");
     await user.sendDocument({
       fileName: "p.json",
@@ -294,7 +294,7 @@ describe("importing a document from the chat", () => {
 
   it("maps the API's field errors of a refused request back to positions (ru, JSON)", async () => {
     // The operator accepts 16 % VAT already; this sandbox still allows only 0 and 12.
-    h = await startHarness({ env: { IMPORT_VAT_RATES: "0,12,16" } });
+    h = await startInProcess({ env: { IMPORT_VAT_RATES: "0,12,16" } });
     const user = await linkedUser("ru");
     const products = Array.from({ length: 35 }, (_, i) =>
       product(i + 1, i === 32 ? { vat: 16 } : {}),
@@ -311,7 +311,7 @@ describe("importing a document from the chat", () => {
   });
 
   it("maps a refused request's errors to CSV rows and columns (kk)", async () => {
-    h = await startHarness({ env: { IMPORT_VAT_RATES: "0,12,16" } });
+    h = await startInProcess({ env: { IMPORT_VAT_RATES: "0,12,16" } });
     const user = await linkedUser("kk");
     const content = csv([
       [...HEADER, "skuId", ...SKU_HEADER],
@@ -327,7 +327,7 @@ describe("importing a document from the chat", () => {
   });
 
   it("reports a request that timed out as maybe created and never sends it twice", async () => {
-    h = await startHarness({ env: { SELLER_API_TIMEOUT_MS: "300" } });
+    h = await startInProcess({ env: { SELLER_API_TIMEOUT_MS: "300" } });
     const user = await linkedUser("ru");
     h.api.failNext(IMPORT_PATH, "hang");
     const products = Array.from({ length: 35 }, (_, i) => product(i + 1));
@@ -343,7 +343,7 @@ describe("importing a document from the chat", () => {
   });
 
   it("sends as a steady pipeline: a request that hangs holds back none of the others", async () => {
-    h = await startHarness({ env: { SELLER_API_TIMEOUT_MS: "1500" } });
+    h = await startInProcess({ env: { SELLER_API_TIMEOUT_MS: "1500" } });
     const user = await linkedUser("ru");
     const products = Array.from({ length: 300 }, (_, i) => product(i + 1));
     await user.sendDocument({ fileName: "many.json", content: JSON.stringify({ products }) });
@@ -362,7 +362,7 @@ describe("importing a document from the chat", () => {
   });
 
   it("reports a 500 of the import with its rows and the advice to check /products (kk)", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = await linkedUser("kk");
     h.api.failNext(IMPORT_PATH, "500");
     await user.sendDocument({
@@ -392,7 +392,7 @@ function cp1251(text: string): Buffer {
 
 describe("Excel's Windows-1251 CSV", () => {
   it("points at the rows whose Kazakh letters were lost and advises CSV UTF-8 or .xlsx", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = await linkedUser("ru");
     const content = cp1251(
       csv([
@@ -415,7 +415,7 @@ describe("Excel's Windows-1251 CSV", () => {
 
 describe("two documents at once", () => {
   it("keeps each document's choice apart", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = await linkedUser("ru");
     await user.sendDocument({ fileName: "first.csv", content: MIXED_CSV });
     const first = await user.waitForBotMessage(/В файле есть ошибки/, SLOW);
@@ -438,7 +438,7 @@ describe("files that are not a product list", () => {
   const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
   it("answers a PNG, an empty file, a deep JSON, a spreadsheet of something else and a CSV bomb once each", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = await linkedUser("ru");
     const cases: [Parameters<typeof user.sendDocument>[0], RegExp][] = [
       [{ fileName: "photo.png", content: PNG }, /Файлы типа png я не читаю/],
@@ -472,7 +472,7 @@ describe("files that are not a product list", () => {
   });
 
   it("refuses a file over 20 MB without downloading it (kk)", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = await linkedUser("kk");
     await user.sendDocument({
       fileName: "huge.csv",
@@ -486,7 +486,7 @@ describe("files that are not a product list", () => {
   });
 
   it("gives an unlinked chat the linking instructions, downloads nothing", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ languageCode: "ru" });
     await user.sendDocument({ fileName: "p.csv", content: MIXED_CSV });
     await user.waitForBotMessage(/не привязан/, SLOW);
@@ -495,7 +495,7 @@ describe("files that are not a product list", () => {
   });
 
   it("says the download failed when Telegram does not hand the file over", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = await linkedUser("ru");
     h.tg.failNext("getFile", { error_code: 400, description: "Bad Request: invalid file_id" });
     await user.sendDocument({ fileName: "p.csv", content: MIXED_CSV });
@@ -513,7 +513,7 @@ describe("/import", () => {
     ["kk", /Кесте бағандары/],
   ] as const) {
     it(`explains the columns and sends templates that import as they are (${languageCode})`, async () => {
-      h = await startHarness();
+      h = await startInProcess();
       const user = await linkedUser(languageCode);
       await user.sendCommand("/import");
       await user.waitFor((messages) => messages.filter((m) => m.document).length === 2, SLOW);
@@ -543,7 +543,7 @@ describe("/import", () => {
   }
 
   it("the template imports end to end", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = await linkedUser("ru");
     await user.sendCommand("/import");
     await user.waitFor((messages) => messages.filter((m) => m.document).length === 2, SLOW);
@@ -562,7 +562,7 @@ describe("/import", () => {
 
 describe("import texts", () => {
   it("have a message for every issue code and file rejection", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     for (const locale of ["ru", "kk"]) {
       for (const key of [
         ...ISSUE_CODES.map((c) => `import-issue-${c}`),

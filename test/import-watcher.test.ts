@@ -12,7 +12,7 @@ import { keys } from "../src/import/watcher/store.js";
 import type { SentBatch, WatchedDocument } from "../src/import/watcher/types.js";
 import { createLogger } from "../src/logger.js";
 import type { ImportProduct } from "../src/seller-api/schemas.js";
-import { type Harness, linkUser, restartBot, startHarness } from "./support/harness.js";
+import { type Harness, linkUser, restartBot, startInProcess } from "./support/harness.js";
 
 const INFO = "/api/seller/v1/products/import/info";
 const WAIT = { timeoutMs: 20_000 };
@@ -145,7 +145,7 @@ function secondInstance(harness: Harness, logs: string[]): App {
 
 describe("import job watcher", () => {
   it("sends one Russian summary after the jobs finish, naming the failing rows, and /jobs lists it", async () => {
-    h = await startHarness({ sandbox: { jobSteps: 3 } });
+    h = await startInProcess({ sandbox: { jobSteps: 3 } });
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
     const progress = await h.app.bot.api.sendMessage(user.id, "Импорт принят, отправляю…");
@@ -195,7 +195,7 @@ describe("import job watcher", () => {
   });
 
   it("speaks Kazakh to a Kazakh chat, JSON positions included, and shows progress in /jobs", async () => {
-    h = await startHarness({ sandbox: { jobSteps: 2 } });
+    h = await startInProcess({ sandbox: { jobSteps: 2 } });
     const user = h.tg.user({ languageCode: "kk" });
     await linkUser(h, user);
     const products = [good(), unknownBrand(), good(), takenBarcode()];
@@ -227,7 +227,7 @@ describe("import job watcher", () => {
   });
 
   it("shortens a long file name with emoji without breaking it, in the summary and /jobs", async () => {
-    h = await startHarness({ sandbox: { jobSteps: 1 } });
+    h = await startInProcess({ sandbox: { jobSteps: 1 } });
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
     // Cut by UTF-16 units at 60 or 80, this name would split an emoji in half.
@@ -244,7 +244,7 @@ describe("import job watcher", () => {
   });
 
   it("names rows in Kazakh, and /jobs answers an empty history", async () => {
-    h = await startHarness({ sandbox: { jobSteps: 1 } });
+    h = await startInProcess({ sandbox: { jobSteps: 1 } });
     const user = h.tg.user({ languageCode: "kk" });
     await linkUser(h, user);
     await user.sendCommand("/jobs");
@@ -262,7 +262,7 @@ describe("import job watcher", () => {
   });
 
   it("attaches a CSV report (BOM, `;`, formulas neutralised) when there are many failures", async () => {
-    h = await startHarness({ sandbox: { jobSteps: 1 } });
+    h = await startInProcess({ sandbox: { jobSteps: 1 } });
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
     const products = [good(), ...Array.from({ length: 11 }, unknownBrand), takenBarcode()];
@@ -316,7 +316,7 @@ describe("import job watcher", () => {
   });
 
   it("reports a document past the watch limit with its unfinished rows", async () => {
-    h = await startHarness({ sandbox: { jobSteps: 1000 } });
+    h = await startInProcess({ sandbox: { jobSteps: 1000 } });
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
     const batch = await sendBatch(h.app, [good(), good()], 1, 2);
@@ -333,7 +333,7 @@ describe("import job watcher", () => {
 
   for (const redis of [false, true]) {
     it(`resumes after a restart while jobs are pending and sends the summary once (${redis ? "Redis" : "disk"})`, async () => {
-      h = await startHarness({ redis, sandbox: { jobSteps: 6 } });
+      h = await startInProcess({ redis, sandbox: { jobSteps: 6 } });
       const user = h.tg.user({ languageCode: "ru" });
       await linkUser(h, user);
       const first = await sendBatch(h.app, [good(), unknownBrand()], 1, 2);
@@ -355,7 +355,7 @@ describe("import job watcher", () => {
 
   it("with two instances on one Redis, polls each job once per round and sends each summary once", async () => {
     const steps = 3;
-    h = await startHarness({ redis: true, sandbox: { jobSteps: steps } });
+    h = await startInProcess({ redis: true, sandbox: { jobSteps: steps } });
     const otherLogs: string[] = [];
     const other = secondInstance(h, otherLogs);
     other.watcher.start();
@@ -393,7 +393,7 @@ describe("import job watcher", () => {
   });
 
   it("takes over a document whose lease holder died once the lease expires", async () => {
-    h = await startHarness({ redis: true, sandbox: { jobSteps: 1 } });
+    h = await startInProcess({ redis: true, sandbox: { jobSteps: 1 } });
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
     const batch = await sendBatch(h.app, [good()], 1, 2);
@@ -409,7 +409,7 @@ describe("import job watcher", () => {
   });
 
   it("keeps watching through a Seller API outage and sends one summary after it", async () => {
-    h = await startHarness({ sandbox: { jobSteps: 1 } });
+    h = await startInProcess({ sandbox: { jobSteps: 1 } });
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
     const batch = await sendBatch(h.app, [good(), unknownBrand()], 1, 2);
@@ -425,7 +425,7 @@ describe("import job watcher", () => {
   });
 
   it("sends the summary once when Telegram answers 429 first", async () => {
-    h = await startHarness({ sandbox: { jobSteps: 1 } });
+    h = await startInProcess({ sandbox: { jobSteps: 1 } });
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
     const batch = await sendBatch(h.app, [good()], 1, 2);
@@ -444,7 +444,7 @@ describe("import job watcher", () => {
   });
 
   it("gives up the summary of a chat that blocked the bot, and keeps going", async () => {
-    h = await startHarness({ sandbox: { jobSteps: 1 } });
+    h = await startInProcess({ sandbox: { jobSteps: 1 } });
     const blocked = h.tg.user({ languageCode: "ru" });
     const other = h.tg.user({ languageCode: "ru" });
     await linkUser(h, blocked);

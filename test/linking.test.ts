@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { manualClock } from "./support/clock.js";
-import { type Harness, linkUser, restartBot, startHarness } from "./support/harness.js";
+import {
+  type Harness,
+  linkUser,
+  restartBot,
+  startHarness,
+  startInProcess,
+} from "./support/harness.js";
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -10,7 +16,7 @@ afterEach(async () => {
 
 describe("linking a seller's chat", () => {
   it("links with a deep-link token, deletes the token message and greets in the link's language", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ firstName: "Айгүл", username: "aigul_shop", languageCode: "kk" });
     const token = h.api.issueLinkToken();
 
@@ -34,7 +40,7 @@ describe("linking a seller's chat", () => {
   });
 
   it("greets in Russian a user whose Telegram is Russian, naming the user by full name when there is no username", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ firstName: "Иван", lastName: "Петров", languageCode: "ru" });
     const token = h.api.issueLinkToken();
     await user.sendCommand(`/start ${token}`);
@@ -47,7 +53,7 @@ describe("linking a seller's chat", () => {
   });
 
   it("explains a wrong token without echoing it and links nothing", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ languageCode: "ru" });
     await user.sendCommand("/start WrongToken123");
     const reply = await user.waitForBotMessage(/не подошёл/);
@@ -56,7 +62,7 @@ describe("linking a seller's chat", () => {
   });
 
   it("refuses the second use of a token", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const first = h.tg.user({ languageCode: "ru" });
     const second = h.tg.user({ languageCode: "kk" });
     const token = h.api.issueLinkToken();
@@ -69,7 +75,7 @@ describe("linking a seller's chat", () => {
   });
 
   it("asks for the token on /link, and /cancel leaves the conversation", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ languageCode: "ru" });
     await user.sendCommand("/link");
     await user.waitForBotMessage(/Пришлите токен/);
@@ -85,7 +91,7 @@ describe("linking a seller's chat", () => {
   });
 
   it("tells a sentence from a token, and lets a command typed instead of a token through", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ languageCode: "kk" });
     await user.sendCommand("/link");
     await user.waitForBotMessage(/токенін жіберіңіз/);
@@ -101,7 +107,7 @@ describe("linking a seller's chat", () => {
   });
 
   it("notices a link revoked in the cabinet once its cached status is stale", async () => {
-    h = await startHarness({ env: { LINK_STATUS_CACHE_SECONDS: "0" } });
+    h = await startInProcess({ env: { LINK_STATUS_CACHE_SECONDS: "0" } });
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
     h.api.unlink(user.id);
@@ -113,7 +119,7 @@ describe("linking a seller's chat", () => {
   });
 
   it("keeps serving buttons while /link waits for the token", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ languageCode: "ru" });
     await user.sendCommand("/language");
     await user.waitForBotMessage(/Выберите язык/);
@@ -128,7 +134,7 @@ describe("linking a seller's chat", () => {
   });
 
   it("says the service is down when the Seller API fails, and links after it recovers", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ languageCode: "ru" });
     const token = h.api.issueLinkToken();
     h.api.failNext("/api/seller/v1/telegram/confirm-token", "503");
@@ -141,7 +147,7 @@ describe("linking a seller's chat", () => {
   });
 
   it("answers in a group only with a pointer to the private chat", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const member = h.tg.user({ languageCode: "ru" });
     const group = h.tg.group({ title: "Shop team" });
     await group.sendCommand(member, "/start");
@@ -154,7 +160,7 @@ describe("linking a seller's chat", () => {
   });
 
   it("shows the link status, and remembers /language across a restart", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
     await user.sendCommand("/status");
@@ -204,7 +210,7 @@ describe("linking a seller's chat", () => {
   });
 
   it("keeps sessions in Redis when REDIS_URL is set", async () => {
-    h = await startHarness({ redis: true });
+    h = await startInProcess({ redis: true });
     const user = h.tg.user({ languageCode: "kk" });
     await linkUser(h, user);
     h = await restartBot(h);
@@ -213,7 +219,7 @@ describe("linking a seller's chat", () => {
   });
 
   it("registers one menu in Russian, Kazakh and the default, and /help lists the same commands in the same order", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     expect(
       h.tg.commands({ languageCode: "ru" }).find((c) => c.command === "orders")?.description,
     ).toBe("Заказы");

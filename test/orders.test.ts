@@ -3,7 +3,7 @@ import type { SeedOrder } from "../doubles/seller-api/index.js";
 import { UNPARSEABLE_DATE_ORDER_NUMBER } from "../doubles/seller-api/index.js";
 import { formatDateTime, formatMoney } from "../src/text/format.js";
 import { pressAndWaitEdit, send } from "./support/chat.js";
-import { type Harness, linkUser, startHarness } from "./support/harness.js";
+import { type Harness, linkUser, startInProcess } from "./support/harness.js";
 
 const ORDERS = "/api/seller/v1/orders/list";
 const PAGE_SIZE = 6;
@@ -28,7 +28,7 @@ const flatButtons = (m: { buttons: string[][] }) => m.buttons.flat();
 
 describe("/orders", () => {
   it("shows the newest orders first and pages in place to the last page and back (ru)", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
     const expected = newestFirst(h);
@@ -73,7 +73,7 @@ describe("/orders", () => {
   });
 
   it("pages in Kazakh too and the page counter does nothing", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ languageCode: "kk" });
     await linkUser(h, user);
     const first = await send(user, "/orders");
@@ -87,7 +87,7 @@ describe("/orders", () => {
   });
 
   it("shows every field of an order and goes back to the same page", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
     const list = await send(user, "/orders");
@@ -115,7 +115,7 @@ describe("/orders", () => {
   });
 
   it("shows an unparseable date as the API gives it", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
     const order = h.api.seed.orders.find((o) => o.orderNumber === UNPARSEABLE_DATE_ORDER_NUMBER)!;
@@ -124,7 +124,7 @@ describe("/orders", () => {
   });
 
   it("searches, and escapes names full of <, & and quotes", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
     const list = await send(user, "/orders Lightning");
@@ -148,7 +148,7 @@ describe("/orders", () => {
   });
 
   it("keeps the search on the next pages (the query is stored behind the buttons)", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
     const list = await send(user, "/orders Смартфон");
@@ -161,7 +161,7 @@ describe("/orders", () => {
   });
 
   it("filters by the statuses the seller's orders carry", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
     const list = await send(user, "/orders");
@@ -178,7 +178,7 @@ describe("/orders", () => {
   });
 
   it("answers forged and stale buttons with a notice and changes nothing", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
     const list = await send(user, "/orders Смартфон");
@@ -210,7 +210,7 @@ describe("/orders", () => {
   });
 
   it("serves a double tap once, without an edit Telegram would refuse", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
     const list = await send(user, "/orders");
@@ -225,7 +225,7 @@ describe("/orders", () => {
   });
 
   it("says the service is down when it fails in the middle of paging, and the list stays", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ languageCode: "kk" });
     await linkUser(h, user);
     const list = await send(user, "/orders");
@@ -239,7 +239,7 @@ describe("/orders", () => {
   });
 
   it("shows typing while a slow Seller API answers", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
     h.api.setLatency((path) => (path.startsWith(ORDERS) ? 700 : 0));
@@ -248,7 +248,7 @@ describe("/orders", () => {
   });
 
   it("gives an unlinked chat only the instructions and calls no data operation", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ languageCode: "ru" });
     await user.sendCommand("/orders");
     await user.waitForBotMessage(/не привязан/);

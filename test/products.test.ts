@@ -7,7 +7,7 @@ import {
 import type { UserDriver } from "../doubles/telegram/index.js";
 import { formatMoney } from "../src/text/format.js";
 import { pressAndWaitEdit, send } from "./support/chat.js";
-import { type Harness, linkUser, startHarness } from "./support/harness.js";
+import { type Harness, linkUser, startInProcess } from "./support/harness.js";
 
 const LIST = "/api/seller/v1/products/list";
 const DETAILS = "/api/seller/v1/products/details";
@@ -34,7 +34,7 @@ const product = (harness: Harness, id: number) =>
 
 describe("/products", () => {
   it("pages through the catalogue in place, to the last page and back (ru)", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
     const all = [...h.api.seed.products].sort((a, b) => a.productId - b.productId);
@@ -58,7 +58,7 @@ describe("/products", () => {
   });
 
   it("names products in Kazakh, falling back to Russian, and shortens a long name", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ languageCode: "kk" });
     await linkUser(h, user);
     const list = await send(user, "/products");
@@ -73,7 +73,7 @@ describe("/products", () => {
   });
 
   it("shows names with <, & and quotes literally, escaped in HTML", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
     const list = await send(user, "/products Кабель");
@@ -93,7 +93,7 @@ describe("/products", () => {
   });
 
   it("opens a card with every SKU, as text when Telegram cannot fetch the photo", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
     const list = await send(user, "/products");
@@ -131,7 +131,7 @@ describe("/products", () => {
   });
 
   it("opens a product by its id, and its back button shows the list (kk)", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ languageCode: "kk" });
     await linkUser(h, user);
     const card = await send(user, "/products 10035");
@@ -149,7 +149,7 @@ describe("/products", () => {
   });
 
   it("sends the main photo with the card as caption when Telegram can fetch it (kk)", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     h.tg.setPhotoUrlPolicy(() => true);
     const user = h.tg.user({ languageCode: "kk" });
     await linkUser(h, user);
@@ -169,7 +169,7 @@ describe("/products", () => {
   });
 
   it("answers forged buttons with a notice and keeps the list", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
     const list = await send(user, "/products");
@@ -188,7 +188,7 @@ describe("/products", () => {
   });
 
   it("says the service is down when the product list fails while paging", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
     const list = await send(user, "/products");
@@ -200,7 +200,7 @@ describe("/products", () => {
   });
 
   it("gives an unlinked chat only the instructions", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ languageCode: "kk" });
     await user.sendCommand("/products");
     await user.waitForBotMessage(/байланыстырылмаған/);

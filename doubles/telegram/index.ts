@@ -2,9 +2,9 @@
 // `client: { apiRoot }`, plus drivers that play the users on the other side.
 import { GroupDriver, UserDriver } from "./driver.js";
 import type { SendRate } from "./flood.js";
-import { ApiServer } from "./server.js";
+import { ApiServer, type InProcessInit } from "./server.js";
 import { EmulatorState } from "./state.js";
-import type { ApiCall, BotCommand, FailureResponse, WebhookInfo } from "./types.js";
+import type { ApiCall, BotCommand, FailureResponse, TgUpdate, WebhookInfo } from "./types.js";
 
 export type {
   ButtonMatcher,
@@ -15,6 +15,7 @@ export type {
 export { GroupDriver, UserDriver } from "./driver.js";
 export type { SendRate } from "./flood.js";
 export { HtmlParseError, htmlToPlainText, parseHtml } from "./html.js";
+export type { InProcessInit } from "./server.js";
 export type * from "./types.js";
 
 export interface EmulatorOptions {
@@ -41,9 +42,26 @@ export interface CommandsQuery {
   scope?: { type: string; chat_id?: number };
 }
 
+/** An in-process consumer of the bot's updates (see `BotApiEmulator.deliver`). */
+export interface UpdateDelivery {
+  /** No update is handed over after this; those still queued wait for the next consumer. */
+  stop(): void;
+}
+
 export interface BotApiEmulator {
   readonly apiRoot: string;
   readonly token: string;
+  /**
+   * The Bot API without a socket, for grammY's client option `fetch`: the same routes, token
+   * check, body decoding, knobs and call log as `apiRoot` (file downloads still use `apiRoot`).
+   */
+  readonly fetch: (url: string | URL, init?: InProcessInit) => Promise<Response>;
+  /**
+   * Hands each queued update to `handle` as soon as it is queued, in order, without polling,
+   * and confirms it at once (as a webhook answered 200 would). With `allowedUpdates`, other
+   * kinds are dropped as getUpdates with that list would.
+   */
+  deliver(handle: (update: TgUpdate) => void, opts?: { allowedUpdates?: string[] }): UpdateDelivery;
   readonly calls: readonly ApiCall[];
   callsOf(method: string): ApiCall[];
   failNext(method: string, response: FailureResponse, times?: number): void;
@@ -88,6 +106,26 @@ export async function startBotApiEmulator(opts: EmulatorOptions = {}): Promise<B
   return {
     apiRoot: `http://127.0.0.1:${port}`,
     token,
+    fetch: (url, init) => server.fetch(url, init),
+    deliver(handle, { allowedUpdates } = {}) {
+      const { queue } = state;
+      if (allowedUpdates) queue.allowedUpdates = allowedUpdates.length ? allowedUpdates : undefined;
+      let active = true;
+      const drain = () => {
+        for (let update = queue.peek(); active && update; update = queue.peek()) {
+          queue.remove(update.update_id);
+          handle(update);
+        }
+      };
+      queue.onPush(drain);
+      setImmediate(drain);
+      return {
+        stop() {
+          active = false;
+          queue.offPush(drain);
+        },
+      };
+    },
     calls: state.calls,
     callsOf: (method) => state.calls.filter((c) => c.method.toLowerCase() === method.toLowerCase()),
     failNext(method, response, times = 1) {

@@ -10,6 +10,36 @@ import type { Params } from "./params.js";
 import type { EmulatorState } from "./state.js";
 import { WebhookDeliverer } from "./webhook.js";
 
+/** What grammY's client hands its `fetch`: a JSON string or a multipart stream as the body. */
+export interface InProcessInit {
+  body?: unknown;
+  headers?: unknown;
+  signal?: AbortSignal;
+  [option: string]: unknown;
+}
+
+async function bodyBytes(body: unknown): Promise<Buffer> {
+  if (body === undefined || body === null) return Buffer.alloc(0);
+  if (typeof body === "string") return Buffer.from(body);
+  if (body instanceof Uint8Array) return Buffer.from(body);
+  if (typeof (body as AsyncIterable<unknown>)[Symbol.asyncIterator] === "function") {
+    const chunks: Buffer[] = [];
+    for await (const chunk of body as AsyncIterable<Uint8Array | string>) {
+      chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk));
+    }
+    return Buffer.concat(chunks);
+  }
+  throw new Error(`unsupported request body: ${typeof body}`);
+}
+
+function headerOf(headers: unknown, name: string): string | undefined {
+  if (!headers) return undefined;
+  if (headers instanceof Headers) return headers.get(name) ?? undefined;
+  const entries = Array.isArray(headers) ? headers : Object.entries(headers as object);
+  const found = (entries as [string, unknown][]).find(([k]) => k.toLowerCase() === name);
+  return found === undefined ? undefined : String(found[1]);
+}
+
 interface ApiResponse {
   status: number;
   body: Record<string, unknown>;
@@ -98,6 +128,38 @@ export class ApiServer {
       ...(!ok && { error: String(response.body.description) }),
     });
     return response;
+  }
+
+  /**
+   * The Bot API without a socket: a `fetch` for grammY's client option `fetch`. Same routes,
+   * token check, body decoding, knobs and call log as the HTTP face; the answer is a Response.
+   */
+  async fetch(url: string | URL, init: InProcessInit = {}): Promise<Response> {
+    // One turn of the event loop, as a request over loopback would take at least.
+    await new Promise((resolve) => setImmediate(resolve));
+    const { pathname, searchParams } = new URL(String(url), "http://127.0.0.1");
+    const apiRoute = /^\/bot([^/]+)\/([A-Za-z]*)$/.exec(pathname);
+    let response: ApiResponse;
+    if (!apiRoute) response = errorResponse(404, "Not Found");
+    else if (apiRoute[1] !== this.token) response = errorResponse(401, "Unauthorized");
+    else {
+      try {
+        const body = await bodyBytes(init.body);
+        const params = {
+          ...Object.fromEntries(searchParams),
+          ...parseBody(headerOf(init.headers, "content-type"), body),
+        };
+        const signal = init.signal ?? new AbortController().signal;
+        response = await this.dispatch(apiRoute[2]!, params, signal);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        response = errorResponse(error.code, error.description);
+      }
+    }
+    return new Response(JSON.stringify(response.body), {
+      status: response.status,
+      headers: { "content-type": "application/json" },
+    });
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

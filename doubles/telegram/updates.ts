@@ -42,6 +42,10 @@ export class UpdateQueue {
     this.listeners.add(listener);
   }
 
+  offPush(listener: () => void): void {
+    this.listeners.delete(listener);
+  }
+
   get pendingCount(): number {
     this.dropDisallowed();
     return this.pending.length;

@@ -9,7 +9,7 @@ import type { Logger } from "../logger.js";
 import type { BotMetrics, UpdateObserver } from "../metrics.js";
 import type { SellerApi } from "../seller-api/index.js";
 import type { Storage } from "../storage/index.js";
-import type { Pace } from "../telegram/index.js";
+import type { Pace, TelegramFetch } from "../telegram/index.js";
 import type { LocaleFormatters } from "../text/index.js";
 import type { Catalog } from "./catalog.js";
 import type { BotContext, ConversationContext } from "./context.js";
@@ -36,6 +36,8 @@ export interface BotDeps {
   onUpdate?: UpdateObserver;
   /** The app's one pace of sends (shared with the watcher); bot.api's sends are "interactive". */
   pace: Pace;
+  /** The fetch under bot.api, below the pace (default grammY's own). */
+  telegramFetch?: TelegramFetch;
   /** Counts messages sent and retried by bot.api, and refused link attempts. */
   metrics?: BotMetrics;
   /** Limits of incoming updates per user and chat (default 30 per 10 s, 5 queued per chat). */

@@ -39,7 +39,10 @@ export function createBot(deps: BotDeps): SellerBot {
   const { config, logger, storage, i18n } = deps;
   // Paced at the HTTP level: ctx.api (also a conversation's fresh one) inherits this fetch.
   const bot = new Bot<BotContext>(config.botToken, {
-    client: { apiRoot: config.botApiRoot, fetch: pacedFetch(deps.pace, "interactive") },
+    client: {
+      apiRoot: config.botApiRoot,
+      fetch: pacedFetch(deps.pace, "interactive", deps.telegramFetch),
+    },
   });
   installApiTransformers(bot.api, { metrics: deps.metrics, source: "reply" });
 

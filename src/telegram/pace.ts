@@ -39,6 +39,8 @@ export interface PaceLimits {
   /** A group: one message per this many seconds, plus a burst per minute (20 a minute in all). */
   groupIntervalSeconds: number;
   groupBurstPerMinute: number;
+  /** After an answer in a chat, a bulk send there waits this many seconds (0: not at all). */
+  quietSeconds: number;
 }
 
 export const TELEGRAM_PACE: PaceLimits = {
@@ -50,6 +52,7 @@ export const TELEGRAM_PACE: PaceLimits = {
   chatBurstSeconds: 10,
   groupIntervalSeconds: 4,
   groupBurstPerMinute: 5,
+  quietSeconds: 1,
 };
 
 export interface PaceOptions {
@@ -155,15 +158,15 @@ function createChatTurns(limiter: LimiterFactory, limits: PaceLimits, run: PaceR
     limiter("group-burst", limits.groupBurstPerMinute, 60) as RateLimiterMemory,
   );
   /** A bulk send to a chat waits out a second after an answer there: no notice cuts into a dialogue. */
-  const quiet = limiter("quiet", 1, 1);
+  const quiet = limits.quietSeconds > 0 ? limiter("quiet", 1, limits.quietSeconds) : undefined;
   /** The last send in line for each chat. */
   const tails = new Map<string, Promise<void>>();
 
   return {
     async turn(chatId: string, priority: Priority) {
       // Outside the chat's line, so the answers that follow are not held behind the notice.
-      if (priority === "bulk") await consumeUntilAllowed(run, quiet, chatId);
-      else quiet.penalty(chatId).catch(run.failOpen);
+      if (quiet && priority === "bulk") await consumeUntilAllowed(run, quiet, chatId);
+      else quiet?.penalty(chatId).catch(run.failOpen);
       const previous = tails.get(chatId);
       let release = () => {};
       const mine = new Promise<void>((resolve) => {

@@ -3,7 +3,9 @@ import { Readable } from "node:stream";
 import type { ApiClientOptions } from "grammy";
 import type { Pace, Priority } from "./pace.js";
 
-type Fetch = NonNullable<ApiClientOptions["fetch"]>;
+/** The fetch of grammY's client option `fetch`. */
+export type TelegramFetch = NonNullable<ApiClientOptions["fetch"]>;
+type Fetch = TelegramFetch;
 type FetchInit = { body?: unknown; [option: string]: unknown };
 
 /** grammY's own fetch on Node (node-fetch): it takes grammY's stream bodies and abort signals. */

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { inject } from "vitest";
 import type { SellerSandbox } from "../../doubles/seller-api/index.js";
 import { eventually } from "./net.js";
 
@@ -15,11 +16,15 @@ export interface BotProcess {
 }
 
 /**
- * The bot as production runs it, in its own process: `node --import tsx src/main.ts` with the
- * given environment only (plus PATH), so signals reach node itself as they would in Docker.
+ * The bot as production runs it, in its own process: `node dist/src/main.js` from the run's
+ * build laid out as the Docker image holds it (test/support/image-global-setup.ts, end-to-end
+ * project), with the given environment only (plus PATH), so signals reach node itself as they
+ * would in Docker. Outside that project: `node --import tsx src/main.ts`.
  */
 export function spawnBot(env: Record<string, string>): BotProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const image = inject("botImage");
+  const args = image ? [image] : ["--import", "tsx", "src/main.ts"];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -2,14 +2,19 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
+import type { BotError } from "grammy";
 import { inject } from "vitest";
 import { type SellerSandbox, startSellerSandbox } from "../../doubles/seller-api/index.js";
 import { type BotApiEmulator, startBotApiEmulator } from "../../doubles/telegram/index.js";
 import { type App, createApp } from "../../src/app.js";
+import type { BotContext } from "../../src/bot/context.js";
 import type { Clock } from "../../src/clock.js";
 import { parseConfig } from "../../src/config.js";
+import { createImportReader, type ImportReader } from "../../src/import/read/index.js";
 import { createLogger, secretsOf } from "../../src/logger.js";
 import { type Runtime, startRuntime } from "../../src/runtime/index.js";
+import { ALLOWED_UPDATES } from "../../src/runtime/polling.js";
+import type { PaceLimits } from "../../src/telegram/pace.js";
 import { freePort } from "./net.js";
 
 export interface HarnessOptions {
@@ -41,7 +46,44 @@ export interface HarnessOptions {
    * Its sleeps must pass by themselves (e.g. `runningClock`): the harness never moves it.
    */
   clock?: Clock;
+  /** The in-process tier (`startInProcess`): no socket to the Bot API, no polling. */
+  inProcess?: boolean;
+  /**
+   * Telegram's limits on the pace (`"telegram"`, default of `startHarness`) or the same pace
+   * with limits no test reaches (`"lifted"`, default of `startInProcess`): feature tests then
+   * never wait a second for a chat's turn. Pacing itself is asserted on the end-to-end tier.
+   */
+  pace?: "telegram" | "lifted";
+  /**
+   * Base delay between the Seller API client's read attempts: production's 300 ms by default
+   * of `startHarness`, 10 ms by default of `startInProcess` (the same attempts, sooner).
+   */
+  sellerRetryBaseDelayMs?: number;
+  /**
+   * Whether the app gets reading workers of its own (default of `startHarness`) or shares this
+   * process's warm ones (default of `startInProcess`: a reading worker takes a second to load).
+   */
+  ownReader?: boolean;
 }
+
+/**
+ * The import reading workers the in-process bots of this test process share (created on first
+ * use). Idle workers stop by themselves after a minute and hold nothing open.
+ */
+let sharedReader: ImportReader | undefined;
+function warmReader(): ImportReader {
+  sharedReader ??= createImportReader();
+  return sharedReader;
+}
+
+/** The pace with every limit far above what a test sends: no send waits for its turn. */
+export const LIFTED_PACE: Partial<PaceLimits> = {
+  perSlot: 10_000,
+  bulkPerSlot: 10_000,
+  chatBurst: 10_000,
+  groupBurstPerMinute: 10_000,
+  quietSeconds: 0,
+};
 
 export interface Harness {
   tg: BotApiEmulator;
@@ -51,6 +93,10 @@ export interface Harness {
   logs: string[];
   dataDir: string;
   redisKeyPrefix: string;
+  /** Started by `startInProcess` (or a restart of one). */
+  inProcess: boolean;
+  /** The pace's limits this bot runs with. */
+  pace: "telegram" | "lifted";
   /** The running runtime; with `runtime` set, its HTTP base URL and the webhook secret. */
   runtime: Runtime;
   httpUrl?: string;
@@ -63,16 +109,27 @@ export interface Harness {
   stop(): Promise<void>;
 }
 
-/**
- * The real bot, built by the production factory and polling through grammY's real client,
- * against the Bot API emulator and the Seller API sandbox on loopback.
- */
-export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+/** What both tiers start: the doubles, the data folder and the app, before updates flow. */
+interface Prepared {
+  tg: BotApiEmulator;
+  api: SellerSandbox;
+  app: App;
+  logs: string[];
+  dataDir: string;
+  redisKeyPrefix: string;
+  webhookSecret: string | undefined;
+  /** Stops the doubles and removes the data folder this harness owns. */
+  release(): Promise<void>;
+}
+
+async function prepare(options: HarnessOptions, inProcess: boolean): Promise<Prepared> {
   const ownTg = !options.tg || options.adopt === true;
   const ownApi = !options.api || options.adopt === true;
   const ownDataDir = !options.dataDir || options.adopt === true;
-  const tg = options.tg ?? (await startBotApiEmulator());
-  const api = options.api ?? (await startSellerSandbox(options.sandbox));
+  const [tg, api] = await Promise.all([
+    options.tg ?? startBotApiEmulator(),
+    options.api ?? startSellerSandbox(options.sandbox),
+  ]);
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "seller-bot-"));
   const redisKeyPrefix =
     options.redisKeyPrefix ??
@@ -110,6 +167,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       done();
     },
   });
+  const retryDelay = options.sellerRetryBaseDelayMs ?? (inProcess ? 10 : undefined);
   const app = createApp(
     config,
     createLogger(config.logLevel, sink, { secrets: secretsOf(config) }),
@@ -117,12 +175,16 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.alertsClock ? { alertsClock: options.alertsClock } : {}),
       scheduleAlerts: false,
+      // In process, every Bot API call reaches the emulator without a socket.
+      ...(inProcess ? { telegramFetch: tg.fetch } : {}),
+      ...((options.pace ?? (inProcess ? "lifted" : "telegram")) === "lifted"
+        ? { paceLimits: LIFTED_PACE }
+        : {}),
+      ...(retryDelay !== undefined && { sellerRetryBaseDelayMs: retryDelay }),
+      ...(!(options.ownReader ?? !inProcess) && { reader: warmReader() }),
     },
   );
   await app.init();
-  // The production runtime: polling (or webhook), the watcher, and a shutdown that drains.
-  const runtime: Runtime = await startRuntime(app, { host: "127.0.0.1" });
-  const stopBot = () => runtime.stop();
   return {
     tg,
     api,
@@ -130,19 +192,109 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     logs,
     dataDir,
     redisKeyPrefix,
-    runtime,
-    httpUrl: runtime.port ? `http://127.0.0.1:${runtime.port}` : undefined,
-    metricsUrl: runtime.metricsPort ? `http://127.0.0.1:${runtime.metricsPort}` : undefined,
     webhookSecret,
-    stopBot,
-    async stop() {
-      await stopBot();
-      if (ownTg) await tg.stop();
-      if (ownApi) await api.stop();
+    async release() {
+      await Promise.all([ownTg ? tg.stop() : undefined, ownApi ? api.stop() : undefined]);
       if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
+
+/**
+ * The real bot, built by the production factory and polling through grammY's real client,
+ * against the Bot API emulator and the Seller API sandbox on loopback: the tier of runtime,
+ * attack, fault and end-to-end tests (see docs/testing.md).
+ */
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  if (options.inProcess) return startInProcess(options);
+  const p = await prepare(options, false);
+  // The production runtime: polling (or webhook), the watcher, and a shutdown that drains.
+  const runtime: Runtime = await startRuntime(p.app, { host: "127.0.0.1" });
+  const stopBot = () => runtime.stop();
+  return {
+    tg: p.tg,
+    api: p.api,
+    app: p.app,
+    logs: p.logs,
+    dataDir: p.dataDir,
+    redisKeyPrefix: p.redisKeyPrefix,
+    inProcess: false,
+    pace: options.pace ?? "telegram",
+    runtime,
+    httpUrl: runtime.port ? `http://127.0.0.1:${runtime.port}` : undefined,
+    metricsUrl: runtime.metricsPort ? `http://127.0.0.1:${runtime.metricsPort}` : undefined,
+    webhookSecret: p.webhookSecret,
+    stopBot,
+    async stop() {
+      await stopBot();
+      await p.release();
+    },
+  };
+}
+
+/**
+ * The same bot in this process without the runtime: grammY's client reaches the emulator
+ * through an injected `fetch` (no socket), and each update the users send goes straight to
+ * `bot.handleUpdate`, side by side as the runner would run them (no polling). The import
+ * watcher runs as under the runtime. The tier of feature tests: a screen, its texts in both
+ * languages, the Seller API requests behind it. Same options and same drivers as `startHarness`,
+ * except the runtime's own (`runtime`: no HTTP endpoints here).
+ */
+export async function startInProcess(options: HarnessOptions = {}): Promise<Harness> {
+  if (options.runtime) throw new Error("the runtime's HTTP endpoints need startHarness()");
+  const p = await prepare(options, true);
+  const { app } = p;
+  const inFlight = new Set<Promise<unknown>>();
+  const delivery = p.tg.deliver(
+    (update) => {
+      const handled = app.bot
+        .handleUpdate(update as unknown as Parameters<typeof app.bot.handleUpdate>[0])
+        // As the runner does: a failed update goes to the bot's error handler.
+        .catch((error: unknown) => app.bot.errorHandler(error as BotError<BotContext>))
+        .catch((error: unknown) => app.logger.error({ err: error }, "error handler failed"))
+        .finally(() => inFlight.delete(handled));
+      inFlight.add(handled);
+    },
+    { allowedUpdates: [...ALLOWED_UPDATES] },
+  );
+  app.watcher.start();
+  let stopped: Promise<void> | undefined;
+  const stopBot = () => {
+    stopped ??= (async () => {
+      // As the runtime stops: no new updates, those in flight finish, then the app.
+      delivery.stop();
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+      await app.close();
+    })();
+    return stopped;
+  };
+  return {
+    tg: p.tg,
+    api: p.api,
+    app,
+    logs: p.logs,
+    dataDir: p.dataDir,
+    redisKeyPrefix: p.redisKeyPrefix,
+    inProcess: true,
+    pace: options.pace ?? "lifted",
+    runtime: notARuntime,
+    stopBot,
+    async stop() {
+      await stopBot();
+      await p.release();
+    },
+  };
+}
+
+/** In process there is no runtime: any use of one is a test on the wrong tier. */
+const notARuntime: Runtime = new Proxy({} as Runtime, {
+  get(_target, key) {
+    if (key === "then") return undefined;
+    throw new Error(
+      `runtime.${String(key)}: an in-process harness has no runtime; use startHarness()`,
+    );
+  },
+});
 
 /**
  * Stops the bot and starts a new one on the same doubles and storage, as a restart of the
@@ -151,6 +303,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 export async function restartBot(h: Harness, options: HarnessOptions = {}): Promise<Harness> {
   await h.stopBot();
   return startHarness({
+    inProcess: h.inProcess,
+    pace: h.pace,
     ...options,
     tg: h.tg,
     api: h.api,
