@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { UserDriver } from "../doubles/telegram/index.js";
 import { editWithOpenpyxl, waitForDocument } from "./support/catalog.js";
-import { type Harness, linkUser, startHarness } from "./support/harness.js";
+import { type Harness, linkUser, startInProcess } from "./support/harness.js";
 
 const IMPORT_PATH = "/api/seller/v1/products/import";
 const SLOW = { timeoutMs: 15_000 };
@@ -32,7 +32,7 @@ async function sendBack(user: UserDriver, content: Buffer) {
 
 describe("an attribute-values directory with only code and name (as the spec shows)", () => {
   it("never sends a product without its characteristics; sends it once the file gives the codes", async () => {
-    h = await startHarness({ sandbox: { attributeValueIds: false } });
+    h = await startInProcess({ sandbox: { attributeValueIds: false } });
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
     const file = await exported(user);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { SeedProduct } from "../doubles/seller-api/index.js";
 import type { UserDriver } from "../doubles/telegram/index.js";
 import { editWithOpenpyxl, waitForDocument } from "./support/catalog.js";
-import { type Harness, linkUser, startHarness } from "./support/harness.js";
+import { type Harness, linkUser, startInProcess } from "./support/harness.js";
 
 const IMPORT_PATH = "/api/seller/v1/products/import";
 const SLOW = { timeoutMs: 15_000 };
@@ -66,7 +66,7 @@ rows = [[r[i] for i in order] for r in rows]
 
 describe("the catalog in a spreadsheet, edited by openpyxl", () => {
   it("previews exactly the seller's changes and applies them as whole cards (ru)", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
     const file = await exported(user);

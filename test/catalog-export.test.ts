@@ -5,7 +5,7 @@ import { fingerprints, type LiveCard, productValues, skuValues } from "../src/ca
 import { decodeMeta, rowKey } from "../src/catalog/meta.js";
 import { parseImportFile } from "../src/import/read/index.js";
 import { waitForDocument } from "./support/catalog.js";
-import { type Harness, linkUser, startHarness } from "./support/harness.js";
+import { type Harness, linkUser, startInProcess } from "./support/harness.js";
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -142,7 +142,7 @@ describe("a CSV export comes back without the export's sheet", () => {
 
 describe("a large export", () => {
   it("2,000 products: details in batches of at most 30, at most 3 at once, one progress message", async () => {
-    h = await startHarness({ sandbox: { extraProducts: 1958 } });
+    h = await startInProcess({ sandbox: { extraProducts: 1958 } });
     h.api.setLatency((path) => (path.endsWith("/products/details") ? 15 : 0));
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);

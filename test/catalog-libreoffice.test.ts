@@ -5,7 +5,7 @@ import {
   resaveWithLibreOffice,
   waitForDocument,
 } from "./support/catalog.js";
-import { type Harness, linkUser, startHarness } from "./support/harness.js";
+import { type Harness, linkUser, startInProcess } from "./support/harness.js";
 
 const SLOW = { timeoutMs: 20_000 };
 
@@ -19,7 +19,7 @@ describe("a file saved by LibreOffice", () => {
   it.skipIf(!hasLibreOffice())(
     "keeps the hidden export sheet: the preview names exactly the edits (kk)",
     async () => {
-      h = await startHarness();
+      h = await startInProcess();
       const user = h.tg.user({ languageCode: "kk" });
       await linkUser(h, user);
       const before = user.lastBotMessage()!.messageId;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { send } from "./support/chat.js";
-import { type Harness, linkUser, startHarness } from "./support/harness.js";
+import { type Harness, linkUser, startInProcess } from "./support/harness.js";
 
 const IMPORT_PATH = "/api/seller/v1/products/import";
 const SLOW = { timeoutMs: 15_000 };
@@ -23,7 +23,7 @@ const importPosts = () =>
 
 describe("one price from the product card", () => {
   it("asks per SKU, shows old → new, applies the one edit whole, undoes it (ru)", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
     // 10002 has two SKUs.
@@ -70,7 +70,7 @@ describe("one price from the product card", () => {
   }, 30_000);
 
   it("a price cut to a tenth needs its own button (kk)", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ languageCode: "kk" });
     await linkUser(h, user);
     const sku = h.api.products.find((p) => p.productId === 10001)!.skus[0]!;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { UserDriver } from "../doubles/telegram/index.js";
 import { editWithOpenpyxl, waitForDocument } from "./support/catalog.js";
-import { type Harness, linkUser, startHarness } from "./support/harness.js";
+import { type Harness, linkUser, startInProcess } from "./support/harness.js";
 
 const IMPORT_PATH = "/api/seller/v1/products/import";
 const SLOW = { timeoutMs: 15_000 };
@@ -32,7 +32,7 @@ async function sendBack(user: UserDriver, content: Buffer) {
 
 describe("the risky button and an untouched export (kk)", () => {
   it("the risky button applies the risky cut; the untouched export sends nothing", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ languageCode: "kk" });
     await linkUser(h, user);
     const file = await exported(user);

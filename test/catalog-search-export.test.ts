@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { parseImportFile } from "../src/import/read/index.js";
 import { waitForDocument } from "./support/catalog.js";
 import { send } from "./support/chat.js";
-import { type Harness, linkUser, startHarness } from "./support/harness.js";
+import { type Harness, linkUser, startInProcess } from "./support/harness.js";
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -12,7 +12,7 @@ afterEach(async () => {
 
 describe("export from the products list", () => {
   it("exports the list's current search, in the chat's language (kk)", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ languageCode: "kk" });
     await linkUser(h, user);
     const list = await send(user, "/products Xiaomi");

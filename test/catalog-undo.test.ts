@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { SeedProduct } from "../doubles/seller-api/index.js";
 import type { UserDriver } from "../doubles/telegram/index.js";
 import { editWithOpenpyxl, waitForDocument } from "./support/catalog.js";
-import { type Harness, linkUser, startHarness } from "./support/harness.js";
+import { type Harness, linkUser, startInProcess } from "./support/harness.js";
 
 const IMPORT_PATH = "/api/seller/v1/products/import";
 const SLOW = { timeoutMs: 15_000 };
@@ -39,7 +39,7 @@ async function sendBack(user: UserDriver, content: Buffer) {
 
 describe("risky changes, changes made in the cabinet, undo (kk)", () => {
   it("applies a risky cut only by its own button, never writes back a cabinet price, undoes exactly", async () => {
-    h = await startHarness();
+    h = await startInProcess();
     const user = h.tg.user({ languageCode: "kk" });
     await linkUser(h, user);
     const file = await exported(user);

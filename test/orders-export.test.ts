@@ -9,7 +9,7 @@ import type { ChatMessageView, UserDriver } from "../doubles/telegram/index.js";
 import { parseTypedPeriod, presetPeriod } from "../src/orders-export/period.js";
 import { send } from "./support/chat.js";
 import { type RunningClock, runningClock } from "./support/clock.js";
-import { type Harness, linkUser, startHarness } from "./support/harness.js";
+import { type Harness, linkUser, startInProcess } from "./support/harness.js";
 
 const ORDERS = "/api/seller/v1/orders/list";
 const HOUR = 3600_000;
@@ -150,7 +150,7 @@ async function readBook(content: Buffer): Promise<Book> {
 // ------------------------------------------------------------------ the chat
 
 async function startLinked(lang: Lang, clock: RunningClock = runningClock(NOW)) {
-  h = await startHarness({ clock });
+  h = await startInProcess({ clock });
   const user = h.tg.user({ languageCode: lang });
   await linkUser(h, user);
   return { h, user, clock };
