@@ -71,6 +71,8 @@ export interface SellerSandbox {
   /** pre-issued link tokens */
   readonly linkTokens: string[];
   linkOf(chatId: number): LinkInfo | undefined;
+  /** Test knob: the chat is linked as if its seller had opened a link token there. */
+  linkChat(chatId: number, opts?: { userName?: string; languageCode?: string }): void;
   unlink(chatId: number): void;
   setLatency(ms: number | ((path: string) => number)): void;
   /** the next `times` requests matching (path prefix or predicate) fail in the given way */
@@ -151,6 +153,9 @@ export async function startSellerSandbox(opts: SellerSandboxOptions = {}): Promi
     linkTokens,
     linkOf: (chatId) => links.linkOf(chatId),
     unlink: (chatId) => links.unlink(chatId),
+    linkChat: (chatId, o = {}) => {
+      links.confirm(links.issue(), chatId, o.userName ?? "seller", o.languageCode ?? "ru");
+    },
     setLatency: (ms) => {
       state.latency = ms;
     },
