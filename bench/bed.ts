@@ -77,7 +77,13 @@ export async function withBed<T>(options: BedOptions, use: (bed: Bed) => Promise
   }
 }
 
-/** Takes updates from Telegram and hands each to the next instance in turn. */
+/** Telegram's default max_connections: updates in flight to a webhook at once. */
+const WEBHOOK_CONNECTIONS = 40;
+
+/**
+ * Takes updates from Telegram and hands each to the next instance in turn, at most
+ * WEBHOOK_CONNECTIONS at once, as Telegram delivers to a webhook behind a balancer.
+ */
 function roundRobin(tg: Bed["tg"], apps: App[]) {
   const reader = new Api(tg.token, { apiRoot: tg.apiRoot });
   const stop = new AbortController();
@@ -91,6 +97,7 @@ function roundRobin(tg: Bed["tg"], apps: App[]) {
         .catch(() => []);
       for (const update of updates) {
         offset = update.update_id + 1;
+        while (handling.size >= WEBHOOK_CONNECTIONS) await Promise.race(handling);
         const done = apps[next++ % apps.length]!.bot.handleUpdate(update).catch(() => {});
         handling.add(done);
         void done.finally(() => handling.delete(done));

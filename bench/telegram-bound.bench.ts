@@ -13,7 +13,7 @@ const API_LATENCY_MS = 100;
 const TELEGRAM_PER_SECOND = 30;
 
 const ORDERS = /7100001/;
-const HELP = /Здравствуйте|Сәлеметсіз бе/;
+const HELP = /Что я умею|Мен не істей аламын/;
 const GENERIC = /Что-то пошло не так|Қате шықты/;
 
 async function burst(env: BenchEnv, instances: 1 | 2): Promise<Row[]> {
@@ -49,6 +49,15 @@ async function burst(env: BenchEnv, instances: 1 | 2): Promise<Row[]> {
       if (!ORDERS.test(texts[0] ?? "")) return true;
       return twice(i) && !HELP.test(texts[1] ?? "");
     }).length;
+    if (process.env.BENCH_DEBUG) {
+      const perSecond = new Map<number, number>();
+      for (const c of answers)
+        perSecond.set(
+          Math.floor((c.at - started) / 1000),
+          (perSecond.get(Math.floor((c.at - started) / 1000)) ?? 0) + 1,
+        );
+      console.log(`  sent in each second: ${[...perSecond.values()].join(" ")}`);
+    }
     const generic = answers.filter((c) => GENERIC.test(String(c.params.text))).length;
     const refused = tg.sendRate().refused;
     const wallS = (last - started) / 1000;

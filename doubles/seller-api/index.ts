@@ -48,6 +48,8 @@ export interface SellerSandboxOptions {
   tokenTtlSeconds?: number;
   /** polls of import/info a job answers "not finished" before its final result, default 2 */
   jobSteps?: number;
+  /** When set, a job is final from this time on (ms since epoch) instead of after `jobSteps` polls. */
+  jobDoneAt?: (job: JobRecord) => number;
   /** serve POST /sandbox/link-token (no auth) for operators; default false */
   operatorRoutes?: boolean;
   /** how many link tokens to pre-issue (lt_sandbox_1..N, valid 24 h), default 5 */
@@ -110,7 +112,7 @@ export async function startSellerSandbox(opts: SellerSandboxOptions = {}): Promi
   const linkTokens = Array.from({ length: opts.preIssuedLinkTokens ?? 5 }, (_, i) =>
     links.issue({ token: `lt_sandbox_${i + 1}` }),
   );
-  const jobs = new JobStore(catalog, opts.jobSteps ?? 2);
+  const jobs = new JobStore(catalog, opts.jobSteps ?? 2, opts.jobDoneAt);
   const state: SandboxState = {
     catalog,
     jobs,

@@ -64,6 +64,8 @@ export class JobStore {
   constructor(
     private readonly catalog: Catalog,
     private readonly steps: number,
+    /** When set, a job is final from this time on (ms) instead of after `steps` polls. */
+    private readonly doneAt?: (job: JobRecord) => number,
   ) {}
 
   create(products: ImportProduct[]): JobRecord {
@@ -81,13 +83,16 @@ export class JobStore {
   }
 
   get(jobId: number): JobRecord | undefined {
-    return this.jobs.find((j) => j.jobId === jobId);
+    // Ids are handed out in order from the first: the index is the id's offset.
+    const job = this.jobs[jobId - 90001];
+    return job?.jobId === jobId ? job : this.jobs.find((j) => j.jobId === jobId);
   }
 
   /** Counts the poll and answers the status the client sees now. */
   poll(job: JobRecord): { products: ProductResult[] } {
     job.polls++;
-    if (job.polls > this.steps) return { products: structuredClone(job.result) };
+    const final = this.doneAt ? Date.now() >= this.doneAt(job) : job.polls > this.steps;
+    if (final) return { products: structuredClone(job.result) };
     const status = PENDING[(job.polls - 1) % PENDING.length]!;
     const n = job.products.length;
     const shown = job.polls % 2 === 1 && n > 1 ? Math.ceil(n / 2) : n;

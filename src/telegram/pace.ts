@@ -10,11 +10,12 @@ import type { Logger } from "../logger.js";
  *
  * Each limit is a schedule (GCRA): the time the next send is due (`tat`) moves on by one
  * interval per send, and a send is taken only at the moment it goes, never booked ahead, so a
- * late timer cannot bunch sends. A send may go up to `tolerance` before its due time: over any
- * span S at most 1 + (S + tolerance) / interval go, whatever the timers do. Overall, answers
- * may go one interval early and notifications half of one: when both wait, the answer is taken
- * first on every instance, and an answer never waits behind a queue of notifications. One
- * atomic script per take on Redis; a Redis away makes each instance count for itself.
+ * late timer cannot bunch sends. A send may go up to `tolerance` before its due time, and a
+ * turn missed by a late timer is kept for up to `catchUp`: over any span S at most
+ * 1 + (S + tolerance + catchUp) / interval go (a quarter interval of catch-up overall). Overall, answers may go half an interval early
+ * and notifications a quarter: when both wait, the answer is taken first on every instance,
+ * and an answer never waits behind a queue of notifications. One atomic script per take on
+ * Redis; a Redis away makes each instance count for itself.
  */
 export type Priority = "interactive" | "bulk";
 
@@ -33,7 +34,7 @@ export interface PaceLimits {
 
 /**
  * Within Telegram's limits with room for the way there: 27 a second goes at most 28 in any
- * second; a chat at most 2 in any second (Telegram allows a short burst); a group 19 a minute.
+ * second (Telegram refuses the 31st); a chat at most 2 in any second (Telegram allows a short burst); a group 19 a minute.
  */
 export const TELEGRAM_PACE: PaceLimits = {
   perSecond: 27,
@@ -67,6 +68,8 @@ interface Take {
   now: number;
   intervalMs: number;
   toleranceMs: number;
+  /** A turn not taken at its time may be taken this late without losing it (a late timer). */
+  catchUpMs?: number;
   /** A chat's quiet key: a bulk take waits while it lives; an interactive take renews it. */
   quiet?: { key: string; priority: Priority; ms: number };
 }
@@ -83,7 +86,8 @@ if ARGV[4] == 'bulk' then
   if quiet > 0 then return quiet end
 end
 local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
-if tat < now then tat = now end
+local catchup = tonumber(ARGV[6])
+if tat < now - catchup then tat = now - catchup end
 local wait = tat - tolerance - now
 if wait > 0 then return math.ceil(wait) end
 tat = tat + interval
@@ -96,13 +100,13 @@ return 0
 function memorySchedules(): Schedules {
   const tats = new Map<string, number>();
   const quietUntil = new Map<string, number>();
-  return async ({ key, now, intervalMs, toleranceMs, quiet }) => {
+  return async ({ key, now, intervalMs, toleranceMs, catchUpMs = 0, quiet }) => {
     if (quiet?.priority === "bulk") {
       const until = quietUntil.get(quiet.key) ?? 0;
       if (until > now) return Math.ceil(until - now);
       quietUntil.delete(quiet.key);
     }
-    const tat = Math.max(tats.get(key) ?? 0, now);
+    const tat = Math.max(tats.get(key) ?? 0, now - catchUpMs);
     const wait = tat - toleranceMs - now;
     if (wait > 0) return Math.ceil(wait);
     tats.set(key, tat + intervalMs);
@@ -134,6 +138,7 @@ function redisSchedules(redis: Redis, fallback: Schedules, run: PaceRun): Schedu
         take.toleranceMs,
         take.quiet?.priority ?? "none",
         take.quiet?.ms ?? 0,
+        take.catchUpMs ?? 0,
       );
     } catch (error) {
       run.redisAway(error);
@@ -245,6 +250,7 @@ function createOverallTurns(schedules: Schedules, limits: PaceLimits, run: PaceR
           now,
           intervalMs,
           toleranceMs: tolerance[priority],
+          catchUpMs: intervalMs / 4,
         });
         if (wait === 0) lanes[priority].shift()?.();
         else await run.clock.sleep(wait, run.stopped);
