@@ -235,10 +235,13 @@ export class JobStore {
     };
     if (existing) {
       Object.assign(existing, base);
+      c.productChanged();
       return { index, productId: existing.productId, status: "Success", errors, skus: skuResults };
     }
     const productId = c.newProductId();
-    c.products.push({ productId, ...base });
+    const added = { productId, ...base };
+    c.products.push(added);
+    c.productChanged(added);
     return { index, productId, status: "Success", errors, skus: skuResults };
   }
 }
