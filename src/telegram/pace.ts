@@ -15,7 +15,8 @@ import type { Logger } from "../logger.js";
  * 1 + (S + tolerance + catchUp) / interval go (a quarter interval of catch-up overall). Overall, answers may go half an interval early
  * and notifications a quarter: when both wait, the answer is taken first on every instance,
  * and an answer never waits behind a queue of notifications. One atomic script per take on
- * Redis; a Redis away makes each instance count for itself.
+ * Redis (an answer with nothing waiting in its process takes its chat's turn and an overall one
+ * in the same script); a Redis away makes each instance count for itself.
  */
 export type Priority = "interactive" | "bulk";
 
@@ -74,24 +75,37 @@ interface Take {
   quiet?: { key: string; priority: Priority; ms: number };
 }
 
-/** 0: taken now; else the ms to wait before trying again. */
-type Schedules = (take: Take) => Promise<number>;
+/**
+ * 0: taken now; else the ms to wait before trying again. With `also`, both are taken at once
+ * or neither (a chat's turn and an overall one in one round trip).
+ */
+type Schedules = (take: Take, also?: Take) => Promise<number>;
 
 const TAKE_SCRIPT = `
 local now = tonumber(ARGV[1])
-local interval = tonumber(ARGV[2])
-local tolerance = tonumber(ARGV[3])
 if ARGV[4] == 'bulk' then
   local quiet = redis.call('PTTL', KEYS[2])
   if quiet > 0 then return quiet end
 end
-local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
-local catchup = tonumber(ARGV[6])
-if tat < now - catchup then tat = now - catchup end
-local wait = tat - tolerance - now
-if wait > 0 then return math.ceil(wait) end
-tat = tat + interval
-redis.call('SET', KEYS[1], string.format('%.3f', tat), 'PX', math.ceil(tat - now) + 1000)
+local function due(key, tolerance, catchup)
+  local tat = tonumber(redis.call('GET', key) or '0')
+  if tat < now - catchup then tat = now - catchup end
+  return tat, tat - tolerance - now
+end
+local function move(key, tat, interval)
+  tat = tat + interval
+  redis.call('SET', key, string.format('%.3f', tat), 'PX', math.ceil(tat - now) + 1000)
+end
+local tat1, wait1 = due(KEYS[1], tonumber(ARGV[3]), tonumber(ARGV[6]))
+if wait1 > 0 then return math.ceil(wait1) end
+local tat2 = nil
+if ARGV[10] == '1' then
+  local wait2
+  tat2, wait2 = due(KEYS[3], tonumber(ARGV[8]), tonumber(ARGV[9]))
+  if wait2 > 0 then return math.ceil(wait2) end
+end
+move(KEYS[1], tat1, tonumber(ARGV[2]))
+if tat2 then move(KEYS[3], tat2, tonumber(ARGV[7])) end
 if ARGV[4] == 'interactive' then redis.call('SET', KEYS[2], '1', 'PX', ARGV[5]) end
 return 0
 `;
@@ -100,16 +114,23 @@ return 0
 function memorySchedules(): Schedules {
   const tats = new Map<string, number>();
   const quietUntil = new Map<string, number>();
-  return async ({ key, now, intervalMs, toleranceMs, catchUpMs = 0, quiet }) => {
+  const due = ({ key, now, toleranceMs, catchUpMs = 0 }: Take) => {
+    const tat = Math.max(tats.get(key) ?? 0, now - catchUpMs);
+    return { tat, wait: tat - toleranceMs - now };
+  };
+  return async (take, also) => {
+    const { now, quiet } = take;
     if (quiet?.priority === "bulk") {
       const until = quietUntil.get(quiet.key) ?? 0;
       if (until > now) return Math.ceil(until - now);
       quietUntil.delete(quiet.key);
     }
-    const tat = Math.max(tats.get(key) ?? 0, now - catchUpMs);
-    const wait = tat - toleranceMs - now;
-    if (wait > 0) return Math.ceil(wait);
-    tats.set(key, tat + intervalMs);
+    const first = due(take);
+    if (first.wait > 0) return Math.ceil(first.wait);
+    const second = also && due(also);
+    if (second && second.wait > 0) return Math.ceil(second.wait);
+    tats.set(take.key, first.tat + take.intervalMs);
+    if (also && second) tats.set(also.key, second.tat + also.intervalMs);
     if (quiet?.priority === "interactive") quietUntil.set(quiet.key, now + quiet.ms);
     // Forget what is long past, so the maps stay as small as the chats written to lately.
     if (tats.size > 10_000) {
@@ -120,29 +141,33 @@ function memorySchedules(): Schedules {
   };
 }
 
-type TakeCommand = (keys: [string, string], ...args: (string | number)[]) => Promise<number>;
+type TakeCommand = (keys: string[], ...args: (string | number)[]) => Promise<number>;
 
 /** The schedules in Redis (one script per take); while Redis fails, in memory. */
 function redisSchedules(redis: Redis, fallback: Schedules, run: PaceRun): Schedules {
   if (!("paceTake" in redis)) {
-    redis.defineCommand("paceTake", { numberOfKeys: 2, lua: TAKE_SCRIPT });
+    redis.defineCommand("paceTake", { numberOfKeys: 3, lua: TAKE_SCRIPT });
   }
   const command = (redis as unknown as { paceTake: TakeCommand }).paceTake.bind(redis);
-  return async (take) => {
+  return async (take, also) => {
     try {
       const quietKey = take.quiet ? `pace:quiet:${take.quiet.key}` : "pace:quiet:none";
       return await command(
-        [`pace:${take.key}`, quietKey],
+        [`pace:${take.key}`, quietKey, `pace:${also?.key ?? "none"}`],
         take.now,
         take.intervalMs,
         take.toleranceMs,
         take.quiet?.priority ?? "none",
         take.quiet?.ms ?? 0,
         take.catchUpMs ?? 0,
+        also?.intervalMs ?? 0,
+        also?.toleranceMs ?? 0,
+        also?.catchUpMs ?? 0,
+        also ? "1" : "0",
       );
     } catch (error) {
       run.redisAway(error);
-      return fallback(take);
+      return fallback(take, also);
     }
   };
 }
@@ -173,6 +198,15 @@ export function createPace(options: PaceOptions = {}): Pace {
       if (run.stopped.aborted) return;
       if (chatId === null) return overall.take(priority);
       await chats.inLine(chatId, async () => {
+        // Nobody waiting in this process: the chat's turn and an overall one in one go.
+        if (priority === "interactive" && overall.idle()) {
+          const now = run.clock.now();
+          const both = await schedules(
+            chats.takeOf(chatId, priority, now),
+            overall.takeOf(priority, now),
+          );
+          if (both === 0) return;
+        }
         await chats.turn(chatId, priority);
         await overall.take(priority);
       });
@@ -196,6 +230,18 @@ async function takeUntilTaken(run: PaceRun, schedules: Schedules, take: () => Ta
 
 /** Each chat's sends take their turns one after another, at the chat's limit. */
 function createChatTurns(schedules: Schedules, limits: PaceLimits, run: PaceRun) {
+  function takeOf(chatId: string, priority: Priority, now: number): Take {
+    const isGroup = chatId.startsWith("-") || chatId.startsWith("@");
+    const intervalMs = isGroup ? limits.groupIntervalMs : limits.chatIntervalMs;
+    const burst = isGroup ? limits.groupBurst : limits.chatBurst;
+    return {
+      key: `chat:${chatId}`,
+      now,
+      intervalMs,
+      toleranceMs: (burst - 1) * intervalMs,
+      quiet: { key: chatId, priority, ms: limits.quietMs },
+    };
+  }
   /** The last send in line for each chat. */
   const tails = new Map<string, Promise<void>>();
   return {
@@ -215,17 +261,9 @@ function createChatTurns(schedules: Schedules, limits: PaceLimits, run: PaceRun)
         if (tails.get(chatId) === mine) tails.delete(chatId);
       }
     },
+    takeOf,
     turn(chatId: string, priority: Priority) {
-      const isGroup = chatId.startsWith("-") || chatId.startsWith("@");
-      const intervalMs = isGroup ? limits.groupIntervalMs : limits.chatIntervalMs;
-      const burst = isGroup ? limits.groupBurst : limits.chatBurst;
-      return takeUntilTaken(run, schedules, () => ({
-        key: `chat:${chatId}`,
-        now: run.clock.now(),
-        intervalMs,
-        toleranceMs: (burst - 1) * intervalMs,
-        quiet: { key: chatId, priority, ms: limits.quietMs },
-      }));
+      return takeUntilTaken(run, schedules, () => takeOf(chatId, priority, run.clock.now()));
     },
   };
 }
@@ -236,6 +274,13 @@ function createOverallTurns(schedules: Schedules, limits: PaceLimits, run: PaceR
   const tolerance: Record<Priority, number> = { interactive: intervalMs / 2, bulk: intervalMs / 4 };
   const lanes: Record<Priority, Array<() => void>> = { interactive: [], bulk: [] };
   let dispatching = false;
+  const takeOf = (priority: Priority, now: number): Take => ({
+    key: "all",
+    now,
+    intervalMs,
+    toleranceMs: tolerance[priority],
+    catchUpMs: intervalMs / 4,
+  });
 
   async function dispatch() {
     if (dispatching) return;
@@ -244,14 +289,7 @@ function createOverallTurns(schedules: Schedules, limits: PaceLimits, run: PaceR
       while (!run.stopped.aborted) {
         const priority: Priority = lanes.interactive.length > 0 ? "interactive" : "bulk";
         if (lanes[priority].length === 0) break;
-        const now = run.clock.now();
-        const wait = await schedules({
-          key: "all",
-          now,
-          intervalMs,
-          toleranceMs: tolerance[priority],
-          catchUpMs: intervalMs / 4,
-        });
+        const wait = await schedules(takeOf(priority, run.clock.now()));
         if (wait === 0) lanes[priority].shift()?.();
         else await run.clock.sleep(wait, run.stopped);
       }
@@ -261,6 +299,9 @@ function createOverallTurns(schedules: Schedules, limits: PaceLimits, run: PaceR
   }
 
   return {
+    takeOf,
+    /** Nothing waits for an overall turn in this process. */
+    idle: () => !dispatching && lanes.interactive.length === 0 && lanes.bulk.length === 0,
     take(priority: Priority) {
       if (run.stopped.aborted) return Promise.resolve();
       return new Promise<void>((resolve) => {
