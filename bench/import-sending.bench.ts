@@ -50,12 +50,12 @@ export const measure: Measure = {
         await user.waitForBotMessage(/Импорт принят/, { timeoutMs: 60_000 });
         api.setLatency(0);
         const at = posts().map((r) => r.at);
-      if (process.env.BENCH_DEBUG) {
-        // Each request after the first three starts when one in flight was answered: its gap.
-        const sorted = [...at].sort((a, b) => a - b);
-        const gaps = sorted.slice(IN_FLIGHT).map((t, i) => t - (sorted[i]! + LATENCY_MS));
-        console.log(`  gaps after an answer (ms): ${gaps.map((g) => g.toFixed(0)).join(" ")}`);
-      }
+        if (process.env.BENCH_DEBUG) {
+          // Each request after the first three starts when one in flight was answered: its gap.
+          const sorted = [...at].sort((a, b) => a - b);
+          const gaps = sorted.slice(IN_FLIGHT).map((t, i) => t - (sorted[i]! + LATENCY_MS));
+          console.log(`  gaps after an answer (ms): ${gaps.map((g) => g.toFixed(0)).join(" ")}`);
+        }
         const wallMs = Math.max(...at) + LATENCY_MS - Math.min(...at);
         const boundMs = Math.ceil(requests / IN_FLIGHT) * LATENCY_MS;
         return [
