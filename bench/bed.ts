@@ -1,18 +1,19 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startSellerSandbox } from "../doubles/seller-api/index.js";
+import { Api } from "grammy";
+import { type SellerSandboxOptions, startSellerSandbox } from "../doubles/seller-api/index.js";
 import { startBotApiEmulator } from "../doubles/telegram/index.js";
-import { type App, createApp } from "../src/app.js";
+import { type App, type AppOptions, createApp } from "../src/app.js";
 import { parseConfig } from "../src/config.js";
 import { createLogger } from "../src/logger.js";
-import { startPolling } from "../src/runtime/index.js";
+import { type Polling, startPolling, stopPolling } from "../src/runtime/polling.js";
 
-/** What a benchmark runs against: the emulator, the sandbox and the real app(s). */
+/** What a measure runs against: the emulator, the sandbox and the real app(s). */
 export interface Bed {
   tg: Awaited<ReturnType<typeof startBotApiEmulator>>;
   api: Awaited<ReturnType<typeof startSellerSandbox>>;
-  /** The app that polls (the first of `apps`). */
+  /** The first app. */
   app: App;
   apps: App[];
 }
@@ -20,47 +21,94 @@ export interface Bed {
 export interface BedOptions {
   /** Folder name prefix of the data folder. */
   name: string;
-  /** The emulator refuses past this many messages in any second, as Telegram does. */
-  floodLimit?: number;
-  /** Apps on the same settings (two share Redis when `env` names one); the first polls. */
-  instances?: number;
+  /**
+   * One instance polls as production does. Two or more share `redis` and get their updates
+   * as behind a load balancer in webhook mode: one reader takes them from Telegram and hands
+   * each to the next instance in turn (`bot.handleUpdate`, as the webhook does).
+   */
+  instances?: 1 | 2;
+  /** Redis URL and key prefix; unset: embedded storage (one instance only). */
+  redis?: { url: string; prefix: string };
   env?: Record<string, string>;
+  sandbox?: SellerSandboxOptions;
+  app?: AppOptions;
+  /** Start the scheduler (import watcher, alerts) on every instance. */
+  scheduler?: boolean;
 }
 
-/** Starts the doubles and the real app(s) with embedded storage, runs `use`, stops it all. */
+/** Starts the doubles and the real app(s), runs `use`, then stops and closes all of it. */
 export async function withBed<T>(options: BedOptions, use: (bed: Bed) => Promise<T>): Promise<T> {
-  const tg = await startBotApiEmulator(
-    options.floodLimit === undefined ? {} : { floodLimit: options.floodLimit },
-  );
-  const api = await startSellerSandbox({ preIssuedLinkTokens: 0 });
+  const tg = await startBotApiEmulator({ limits: true });
+  const api = await startSellerSandbox({ preIssuedLinkTokens: 0, ...options.sandbox });
   const dataDir = mkdtempSync(join(tmpdir(), `${options.name}-`));
-  const config = parseConfig({
-    BOT_TOKEN: tg.token,
-    BOT_API_ROOT: tg.apiRoot,
-    SELLER_API_URL: api.url,
-    SELLER_API_TOKEN: api.token,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-    ...options.env,
-  });
   const apps: App[] = [];
-  for (let i = 0; i < (options.instances ?? 1); i++) {
-    apps.push(createApp(config, createLogger("silent")));
-  }
-  const app = apps[0]!;
-  await app.init();
-  const { runner } = await startPolling(app);
+  let polling: Polling | undefined;
+  let balancer: { stop(): Promise<void> } | undefined;
   try {
-    return await use({ tg, api, app, apps });
+    const config = parseConfig({
+      BOT_TOKEN: tg.token,
+      BOT_API_ROOT: tg.apiRoot,
+      SELLER_API_URL: api.url,
+      SELLER_API_TOKEN: api.token,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "silent",
+      ...(options.redis
+        ? { REDIS_URL: options.redis.url, REDIS_KEY_PREFIX: options.redis.prefix }
+        : {}),
+      ...options.env,
+    });
+    for (let i = 0; i < (options.instances ?? 1); i++) {
+      apps.push(
+        createApp(config, createLogger("silent"), { scheduleAlerts: false, ...options.app }),
+      );
+    }
+    for (const app of apps) await app.init();
+    if (apps.length === 1) polling = await startPolling(apps[0]!);
+    else balancer = roundRobin(tg, apps);
+    if (options.scheduler) for (const app of apps) app.watcher.start();
+    return await use({ tg, api, app: apps[0]!, apps });
   } finally {
-    await runner.stop();
-    for (const each of apps) await each.close();
+    if (polling) await stopPolling(apps[0]!, polling, Date.now() + 10_000);
+    await balancer?.stop();
+    for (const app of apps) await app.close();
     await tg.stop();
     await api.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-/** The value below which a share `q` of the samples lies. */
-export const quantile = (xs: number[], q: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))]!;
+/** Telegram's default max_connections: updates in flight to a webhook at once. */
+const WEBHOOK_CONNECTIONS = 40;
+
+/**
+ * Takes updates from Telegram and hands each to the next instance in turn, at most
+ * WEBHOOK_CONNECTIONS at once, as Telegram delivers to a webhook behind a balancer.
+ */
+function roundRobin(tg: Bed["tg"], apps: App[]) {
+  const reader = new Api(tg.token, { apiRoot: tg.apiRoot });
+  const stop = new AbortController();
+  const handling = new Set<Promise<void>>();
+  let next = 0;
+  const loop = (async () => {
+    let offset = 0;
+    while (!stop.signal.aborted) {
+      const updates = await reader
+        .getUpdates({ offset, timeout: 1, limit: 100 }, stop.signal as never)
+        .catch(() => []);
+      for (const update of updates) {
+        offset = update.update_id + 1;
+        while (handling.size >= WEBHOOK_CONNECTIONS) await Promise.race(handling);
+        const done = apps[next++ % apps.length]!.bot.handleUpdate(update).catch(() => {});
+        handling.add(done);
+        void done.finally(() => handling.delete(done));
+      }
+    }
+  })();
+  return {
+    async stop() {
+      stop.abort();
+      await loop;
+      await Promise.all(handling);
+    },
+  };
+}

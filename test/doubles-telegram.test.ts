@@ -322,3 +322,91 @@ describe("without a socket (the in-process tier)", () => {
     expect(seen.at(-1)).toBe("three");
   });
 });
+
+describe("Telegram's limits", () => {
+  /** An emulator with Telegram's limits and a clock moved by hand. */
+  async function limited() {
+    const clock = { at: 1_000_000 };
+    const limitedTg = await startBotApiEmulator({ limits: true, now: () => clock.at });
+    const api = new Bot(limitedTg.token, { client: { apiRoot: limitedTg.apiRoot } }).api;
+    const send = (chatId: number) =>
+      api.sendMessage(chatId, "x").then(
+        () => "ok",
+        (e: GrammyError) => `${e.error_code} ${e.parameters.retry_after}`,
+      );
+    return { tg: limitedTg, clock, send };
+  }
+
+  it("lets 30 messages a second through over all chats, then refuses with retry_after", async () => {
+    const { tg: limitedTg, clock, send } = await limited();
+    try {
+      const chats = Array.from({ length: 32 }, () => limitedTg.user({ started: true }).id);
+      expect(await send(chats[0]!)).toBe("ok");
+      clock.at += 1;
+      for (const chat of chats.slice(1, 30)) expect(await send(chat)).toBe("ok");
+      clock.at += 998;
+      expect(await send(chats[30]!)).toBe("429 1");
+      clock.at += 1; // the first message left the window
+      expect(await send(chats[30]!)).toBe("ok");
+      expect(await send(chats[31]!)).toBe("429 1");
+      expect(limitedTg.sendRate()).toMatchObject({ sent: 31, maxInAnySecond: 30, refused: 2 });
+    } finally {
+      await limitedTg.stop();
+    }
+  });
+
+  it("lets a private chat burst 3, then about one a second", async () => {
+    const { tg: limitedTg, clock, send } = await limited();
+    try {
+      const chat = limitedTg.user({ started: true }).id;
+      const other = limitedTg.user({ started: true }).id;
+      expect([await send(chat), await send(chat), await send(chat)]).toEqual(["ok", "ok", "ok"]);
+      expect(await send(chat)).toBe("429 1");
+      expect(await send(other)).toBe("ok");
+      clock.at += 999;
+      expect(await send(chat)).toBe("429 1");
+      clock.at += 1;
+      expect(await send(chat)).toBe("ok");
+      expect(await send(chat)).toBe("429 1");
+      clock.at += 5000; // refilled to the burst again, never beyond it
+      for (let i = 0; i < 3; i++) expect(await send(chat)).toBe("ok");
+      expect(await send(chat)).toBe("429 1");
+      expect(limitedTg.sendRate()).toMatchObject({ refused: 4, refusedPerChat: 4 });
+    } finally {
+      await limitedTg.stop();
+    }
+  });
+
+  it("lets a group have 20 messages a minute, and says when the next one may go", async () => {
+    const { tg: limitedTg, clock, send } = await limited();
+    try {
+      const group = limitedTg.group().id;
+      for (let i = 0; i < 20; i++) {
+        expect(await send(group)).toBe("ok");
+        clock.at += 1000;
+      }
+      // 20 s after the first: it leaves the window 40 s from now.
+      expect(await send(group)).toBe("429 40");
+      clock.at += 39_999;
+      expect(await send(group)).toBe("429 1");
+      clock.at += 1;
+      expect(await send(group)).toBe("ok");
+    } finally {
+      await limitedTg.stop();
+    }
+  });
+
+  it("counts only the messages that went out", async () => {
+    const { tg: limitedTg, send } = await limited();
+    try {
+      const chat = limitedTg.user({ started: true }).id;
+      expect(await send(424242)).toMatch(/^400/); // chat not found: nothing sent
+      limitedTg.failNext("sendMessage", { error_code: 500, description: "Internal Server Error" });
+      expect(await send(chat)).toMatch(/^500/);
+      expect([await send(chat), await send(chat), await send(chat)]).toEqual(["ok", "ok", "ok"]);
+      expect(limitedTg.sendRate()).toMatchObject({ sent: 3, refused: 0 });
+    } finally {
+      await limitedTg.stop();
+    }
+  });
+});

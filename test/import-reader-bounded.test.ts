@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { generateCsv } from "../bench/import-reader.bench.js";
+import { generateCsv } from "../bench/reading.bench.js";
 import { storedZip } from "../doubles/files/encode.js";
 import { createImportReader } from "../src/import/read/index.js";
 import type { ImportFileResult, ReadOptions } from "../src/import/types.js";

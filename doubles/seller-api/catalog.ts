@@ -35,6 +35,8 @@ export class Catalog {
    */
   valueIds = true;
 
+  /** barcode → skuId, built on first use. */
+  private barcodes: Map<string, number> | undefined;
   constructor(readonly seed: Seed) {
     this.products = structuredClone(seed.products);
     for (const a of seed.attributes) this.attributesByCode.set(a.code, a);
@@ -58,11 +60,22 @@ export class Catalog {
     return this.products.find((p) => p.productId === id);
   }
   /** skuId of the SKU holding a barcode, if any. */
+  /** The first SKU (in catalog order) holding the barcode. */
   skuOfBarcode(barcode: string): number | undefined {
-    for (const p of this.products) {
-      for (const s of p.skus) if (s.skuBarcode === barcode) return s.skuId;
+    if (!this.barcodes) {
+      this.barcodes = new Map();
+      for (const p of this.products) this.indexBarcodes(p);
     }
-    return undefined;
+    return this.barcodes.get(barcode);
+  }
+  /** A product was added at the end (its barcodes are indexed) or edited (the index is rebuilt). */
+  productChanged(added?: SeedProduct): void {
+    if (added && this.barcodes) this.indexBarcodes(added);
+    else this.barcodes = undefined;
+  }
+  private indexBarcodes(p: SeedProduct): void {
+    for (const s of p.skus)
+      if (!this.barcodes!.has(s.skuBarcode)) this.barcodes!.set(s.skuBarcode, s.skuId);
   }
   newProductId(): number {
     return this.nextProductId++;

@@ -48,6 +48,8 @@ export interface SellerSandboxOptions {
   tokenTtlSeconds?: number;
   /** polls of import/info a job answers "not finished" before its final result, default 2 */
   jobSteps?: number;
+  /** When set, a job is final from this time on (ms since epoch) instead of after `jobSteps` polls. */
+  jobDoneAt?: (job: JobRecord) => number;
   /** serve POST /sandbox/link-token (no auth) for operators; default false */
   operatorRoutes?: boolean;
   /** how many link tokens to pre-issue (lt_sandbox_1..N, valid 24 h), default 5 */
@@ -80,6 +82,8 @@ export interface SellerSandbox {
   /** pre-issued link tokens */
   readonly linkTokens: string[];
   linkOf(chatId: number): LinkInfo | undefined;
+  /** Test knob: the chat is linked as if its seller had opened a link token there. */
+  linkChat(chatId: number, opts?: { userName?: string; languageCode?: string }): void;
   unlink(chatId: number): void;
   setLatency(ms: number | ((path: string) => number)): void;
   /** the next `times` requests matching (path prefix or predicate) fail in the given way */
@@ -142,7 +146,7 @@ export async function startSellerSandbox(opts: SellerSandboxOptions = {}): Promi
   const linkTokens = Array.from({ length: opts.preIssuedLinkTokens ?? 5 }, (_, i) =>
     links.issue({ token: `lt_sandbox_${i + 1}` }),
   );
-  const jobs = new JobStore(catalog, opts.jobSteps ?? 2);
+  const jobs = new JobStore(catalog, opts.jobSteps ?? 2, opts.jobDoneAt);
   const state: SandboxState = {
     catalog,
     jobs,
@@ -185,6 +189,9 @@ export async function startSellerSandbox(opts: SellerSandboxOptions = {}): Promi
     linkTokens,
     linkOf: (chatId) => links.linkOf(chatId),
     unlink: (chatId) => links.unlink(chatId),
+    linkChat: (chatId, o = {}) => {
+      links.confirm(links.issue(), chatId, o.userName ?? "seller", o.languageCode ?? "ru");
+    },
     setLatency: (ms) => {
       state.latency = ms;
     },

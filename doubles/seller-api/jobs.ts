@@ -68,6 +68,8 @@ export class JobStore {
   constructor(
     private readonly catalog: Catalog,
     private readonly steps: number,
+    /** When set, a job is final from this time on (ms) instead of after `steps` polls. */
+    private readonly doneAt?: (job: JobRecord) => number,
   ) {}
 
   create(products: ImportProduct[]): JobRecord {
@@ -85,13 +87,16 @@ export class JobStore {
   }
 
   get(jobId: number): JobRecord | undefined {
-    return this.jobs.find((j) => j.jobId === jobId);
+    // Ids are handed out in order from the first: the index is the id's offset.
+    const job = this.jobs[jobId - 90001];
+    return job?.jobId === jobId ? job : this.jobs.find((j) => j.jobId === jobId);
   }
 
   /** Counts the poll and answers the status the client sees now. */
   poll(job: JobRecord): { products: ProductResult[] } {
     job.polls++;
-    if (job.polls > this.steps) return { products: structuredClone(job.result) };
+    const final = this.doneAt ? Date.now() >= this.doneAt(job) : job.polls > this.steps;
+    if (final) return { products: structuredClone(job.result) };
     const status = PENDING[(job.polls - 1) % PENDING.length]!;
     const n = job.products.length;
     const shown = job.polls % 2 === 1 && n > 1 ? Math.ceil(n / 2) : n;
@@ -232,10 +237,13 @@ export class JobStore {
     };
     if (existing) {
       Object.assign(existing, base);
+      c.productChanged();
       return { index, productId: existing.productId, status: "Success", errors, skus: skuResults };
     }
     const productId = c.newProductId();
-    c.products.push({ productId, ...base });
+    const added = { productId, ...base };
+    c.products.push(added);
+    c.productChanged(added);
     return { index, productId, status: "Success", errors, skus: skuResults };
   }
 }

@@ -1,7 +1,7 @@
 // Strict Telegram Bot API emulator for tests: a loopback HTTP server that grammY talks to via
 // `client: { apiRoot }`, plus drivers that play the users on the other side.
 import { GroupDriver, UserDriver } from "./driver.js";
-import type { SendRate } from "./flood.js";
+import { type FloodLimits, type SendRate, TELEGRAM_LIMITS } from "./flood.js";
 import { ApiServer, type InProcessInit } from "./server.js";
 import { EmulatorState } from "./state.js";
 import type { ApiCall, BotCommand, FailureResponse, TgUpdate, WebhookInfo } from "./types.js";
@@ -13,7 +13,7 @@ export type {
   WaitOptions,
 } from "./driver.js";
 export { GroupDriver, UserDriver } from "./driver.js";
-export type { SendRate } from "./flood.js";
+export { type FloodLimits, type SendRate, TELEGRAM_LIMITS } from "./flood.js";
 export { HtmlParseError, htmlToPlainText, parseHtml } from "./html.js";
 export type { InProcessInit } from "./server.js";
 export type * from "./types.js";
@@ -24,6 +24,14 @@ export interface EmulatorOptions {
   botFirstName?: string;
   /** Telegram's flood control: messages allowed in any second before 429 (unset: no limit). */
   floodLimit?: number;
+  /**
+   * Telegram's limits, enforced with 429 and retry_after: `true` for Telegram's own (30 a second
+   * per bot, a burst of 3 then one a second per chat, 20 a minute per group), or some of them
+   * changed. Unset: only `floodLimit`, if any.
+   */
+  limits?: true | Partial<FloodLimits>;
+  /** The clock of flood control and the call log (default Date.now). */
+  now?: () => number;
 }
 
 export interface UserOptions {
@@ -93,7 +101,8 @@ export async function startBotApiEmulator(opts: EmulatorOptions = {}): Promise<B
     username: opts.botUsername ?? "seller_test_bot",
   });
   const server = new ApiServer(state, token);
-  server.flood.limit = opts.floodLimit;
+  server.flood.limits = floodLimits(opts);
+  if (opts.now) server.now = opts.now;
   const port = await server.listen();
   let groups = 0;
 
@@ -170,4 +179,11 @@ export async function startBotApiEmulator(opts: EmulatorOptions = {}): Promise<B
     sendRate: () => server.flood.rate(),
     stop: () => server.close(),
   };
+}
+
+function floodLimits(opts: EmulatorOptions): FloodLimits | undefined {
+  if (opts.limits) return { ...TELEGRAM_LIMITS, ...(opts.limits === true ? {} : opts.limits) };
+  if (opts.floodLimit === undefined) return undefined;
+  // The overall limit alone: per-chat and group limits out of the way.
+  return { perSecond: opts.floodLimit, chatBurst: 1e9, chatPerSecond: 1e9, groupPerMinute: 1e9 };
 }

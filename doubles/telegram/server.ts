@@ -54,6 +54,8 @@ export class ApiServer {
   readonly webhook: WebhookDeliverer;
   /** Counts the messages the bot sends per second; refuses past a limit when one is set. */
   readonly flood = new FloodControl();
+  /** The emulator's clock (flood control and the call log); a test may move it by hand. */
+  now: () => number = Date.now;
   private readonly server: Server;
 
   constructor(
@@ -88,14 +90,19 @@ export class ApiServer {
 
   /** Runs one API call: knobs first, then the handler; always recorded in `state.calls`. */
   async dispatch(method: string, params: Params, signal: AbortSignal): Promise<ApiResponse> {
-    const at = Date.now();
+    const at = this.now();
     const resolved = resolveMethod(method);
     const name = resolved?.name ?? method;
     let response: ApiResponse;
     const knob = this.state.failures.get(name.toLowerCase())?.[0];
     const counted = resolved !== undefined && isMessageMethod(name);
-    if (counted && this.flood.refuses(at)) {
-      response = errorResponse(429, "Too Many Requests: retry after 1", { retry_after: 1 });
+    const chatId = params.chat_id === undefined ? null : String(params.chat_id);
+    const refusal = counted ? this.flood.admit(at, chatId) : undefined;
+    if (refusal) {
+      const { retryAfter } = refusal;
+      response = errorResponse(429, `Too Many Requests: retry after ${retryAfter}`, {
+        retry_after: retryAfter,
+      });
     } else if (knob) {
       knob.remaining--;
       if (knob.remaining <= 0) this.state.failures.get(name.toLowerCase())!.shift();
@@ -119,7 +126,7 @@ export class ApiServer {
       }
     }
     const ok = response.status === 200;
-    if (ok && counted) this.flood.accept(at);
+    if (!ok && counted && !refusal) this.flood.withdraw(at, chatId);
     this.state.calls.push({
       method: name,
       params,

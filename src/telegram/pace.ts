@@ -1,58 +1,49 @@
 import type { Redis } from "ioredis";
-import {
-  BurstyRateLimiter,
-  type IRateLimiterStoreOptions,
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
-} from "rate-limiter-flexible";
 import { type Clock, systemClock } from "../clock.js";
 import type { Logger } from "../logger.js";
 
 /**
  * One pace for everything the bot sends (replies, conversations, the import watcher, alerts),
  * shared by every instance on one Redis (in-process on the embedded storage). A send first
- * waits for its chat's turn, then for an overall slot; answers to updates ("interactive") take
- * the overall slots before notifications ("bulk"), and bulk may never take them all.
+ * waits for its chat's turn, then for an overall turn; answers to updates ("interactive") take
+ * the overall turns before notifications ("bulk").
  *
- * The counting is rate-limiter-flexible's (atomic in Redis, or in memory). Its Redis windows
- * are whole seconds, and a fixed one-second window lets twice its points through around a
- * boundary, so the overall limit is counted in short slots instead: 2 per 100 ms is 20 a
- * second, and any second overlaps at most 11 slots (22). The headroom up to Telegram's 30 is
- * for the way to Telegram: requests released in order can still arrive bunched (a busy event
- * loop, a connection pool), and 400 ms of bunching still stays under 30. Answers come first in
- * this process by a queue, and across instances because bulk waits for the second half of a slot.
+ * Each limit is a schedule (GCRA): the time the next send is due (`tat`) moves on by one
+ * interval per send, and a send is taken only at the moment it goes, never booked ahead, so a
+ * late timer cannot bunch sends. A send may go up to `tolerance` before its due time, and a
+ * turn missed by a late timer is kept for up to `catchUp`: over any span S at most
+ * 1 + (S + tolerance + catchUp) / interval go (a quarter interval of catch-up overall). Overall, answers may go half an interval early
+ * and notifications a quarter: when both wait, the answer is taken first on every instance,
+ * and an answer never waits behind a queue of notifications. One atomic script per take on
+ * Redis (an answer with nothing waiting in its process takes its chat's turn and an overall one
+ * in the same script); a Redis away makes each instance count for itself.
  */
 export type Priority = "interactive" | "bulk";
 
 export interface PaceLimits {
-  /** Length of one overall slot. */
-  slotMs: number;
-  /** Messages per slot over all chats and instances. */
-  perSlot: number;
-  /** Of those, at most this many for bulk sends: answers always find room. */
-  bulkPerSlot: number;
-  /** A private chat: this many a second, plus a small burst per burst window. */
-  chatPerSecond: number;
+  /** Messages a second over all chats and instances (Telegram's limit is 30 in any second). */
+  perSecond: number;
+  /** A private chat: one message per interval, up to `chatBurst` at once. */
+  chatIntervalMs: number;
   chatBurst: number;
-  chatBurstSeconds: number;
-  /** A group: one message per this many seconds, plus a burst per minute (20 a minute in all). */
-  groupIntervalSeconds: number;
-  groupBurstPerMinute: number;
-  /** After an answer in a chat, a bulk send there waits this many seconds (0: not at all). */
-  quietSeconds: number;
+  /** A group: one message per interval, up to `groupBurst` at once (20 a minute at most). */
+  groupIntervalMs: number;
+  groupBurst: number;
+  /** A notification to a chat waits this long after an answer there: none cuts into a dialogue. */
+  quietMs: number;
 }
 
+/**
+ * Within Telegram's limits with room for the way there: 27 a second goes at most 28 in any
+ * second (Telegram refuses the 31st); a chat at most 2 in any second (Telegram allows a short burst); a group 19 a minute.
+ */
 export const TELEGRAM_PACE: PaceLimits = {
-  slotMs: 100,
-  perSlot: 2,
-  bulkPerSlot: 2,
-  chatPerSecond: 1,
-  chatBurst: 5,
-  chatBurstSeconds: 10,
-  groupIntervalSeconds: 4,
-  groupBurstPerMinute: 5,
-  quietSeconds: 1,
+  perSecond: 27,
+  chatIntervalMs: 1000,
+  chatBurst: 2,
+  groupIntervalMs: 3600,
+  groupBurst: 3,
+  quietMs: 1000,
 };
 
 export interface PaceOptions {
@@ -72,40 +63,122 @@ export interface Pace {
   close(): void;
 }
 
-interface Counter {
-  consume(key: string | number, points?: number): Promise<RateLimiterRes>;
-}
-interface Limiter extends Counter {
-  penalty(key: string | number, points?: number): Promise<RateLimiterRes>;
+/** One take on a schedule: the key, now, interval, tolerance, and an optional quiet rule. */
+interface Take {
+  key: string;
+  now: number;
+  intervalMs: number;
+  toleranceMs: number;
+  /** A turn not taken at its time may be taken this late without losing it (a late timer). */
+  catchUpMs?: number;
+  /** A chat's quiet key: a bulk take waits while it lives; an interactive take renews it. */
+  quiet?: { key: string; priority: Priority; ms: number };
 }
 
-type LimiterFactory = (keyPrefix: string, points: number, duration: number) => Limiter;
+/**
+ * 0: taken now; else the ms to wait before trying again. With `also`, both are taken at once
+ * or neither (a chat's turn and an overall one in one round trip).
+ */
+type Schedules = (take: Take, also?: Take) => Promise<number>;
 
-function limiterFactory(redis: Redis | undefined): LimiterFactory {
-  return (keyPrefix, points, duration) => {
-    const options: IRateLimiterStoreOptions = {
-      keyPrefix: `pace:${keyPrefix}`,
-      points,
-      duration,
-      storeClient: redis,
-    };
-    if (!redis) return new RateLimiterMemory(options);
-    // While Redis is away, each instance counts for itself rather than stopping all sends.
-    return new RateLimiterRedis({
-      ...options,
-      rejectIfRedisNotReady: true,
-      insuranceLimiter: new RateLimiterMemory(options),
-    });
+const TAKE_SCRIPT = `
+local now = tonumber(ARGV[1])
+if ARGV[4] == 'bulk' then
+  local quiet = redis.call('PTTL', KEYS[2])
+  if quiet > 0 then return quiet end
+end
+local function due(key, tolerance, catchup)
+  local tat = tonumber(redis.call('GET', key) or '0')
+  if tat < now - catchup then tat = now - catchup end
+  return tat, tat - tolerance - now
+end
+local function move(key, tat, interval)
+  tat = tat + interval
+  redis.call('SET', key, string.format('%.3f', tat), 'PX', math.ceil(tat - now) + 1000)
+end
+local tat1, wait1 = due(KEYS[1], tonumber(ARGV[3]), tonumber(ARGV[6]))
+if wait1 > 0 then return math.ceil(wait1) end
+local tat2 = nil
+if ARGV[10] == '1' then
+  local wait2
+  tat2, wait2 = due(KEYS[3], tonumber(ARGV[8]), tonumber(ARGV[9]))
+  if wait2 > 0 then return math.ceil(wait2) end
+end
+move(KEYS[1], tat1, tonumber(ARGV[2]))
+if tat2 then move(KEYS[3], tat2, tonumber(ARGV[7])) end
+if ARGV[4] == 'interactive' and tonumber(ARGV[5]) > 0 then redis.call('SET', KEYS[2], '1', 'PX', ARGV[5]) end
+return 0
+`;
+
+/** The schedules in this process's memory (the embedded storage, or Redis away). */
+function memorySchedules(): Schedules {
+  const tats = new Map<string, number>();
+  const quietUntil = new Map<string, number>();
+  const due = ({ key, now, toleranceMs, catchUpMs = 0 }: Take) => {
+    const tat = Math.max(tats.get(key) ?? 0, now - catchUpMs);
+    return { tat, wait: tat - toleranceMs - now };
+  };
+  return async (take, also) => {
+    const { now, quiet } = take;
+    if (quiet?.priority === "bulk") {
+      const until = quietUntil.get(quiet.key) ?? 0;
+      if (until > now) return Math.ceil(until - now);
+      quietUntil.delete(quiet.key);
+    }
+    const first = due(take);
+    if (first.wait > 0) return Math.ceil(first.wait);
+    const second = also && due(also);
+    if (second && second.wait > 0) return Math.ceil(second.wait);
+    tats.set(take.key, first.tat + take.intervalMs);
+    if (also && second) tats.set(also.key, second.tat + also.intervalMs);
+    if (quiet?.priority === "interactive" && quiet.ms > 0)
+      quietUntil.set(quiet.key, now + quiet.ms);
+    // Forget what is long past, so the maps stay as small as the chats written to lately.
+    if (tats.size > 10_000) {
+      for (const [k, t] of tats) if (t < now) tats.delete(k);
+      for (const [k, t] of quietUntil) if (t < now) quietUntil.delete(k);
+    }
+    return 0;
   };
 }
 
-/** What the parts of a pace share: its clock, its shutdown, and what to do when counting fails. */
+type TakeCommand = (keys: string[], ...args: (string | number)[]) => Promise<number>;
+
+/** The schedules in Redis (one script per take); while Redis fails, in memory. */
+function redisSchedules(redis: Redis, fallback: Schedules, run: PaceRun): Schedules {
+  if (!("paceTake" in redis)) {
+    redis.defineCommand("paceTake", { numberOfKeys: 3, lua: TAKE_SCRIPT });
+  }
+  const command = (redis as unknown as { paceTake: TakeCommand }).paceTake.bind(redis);
+  return async (take, also) => {
+    try {
+      const quietKey = take.quiet ? `pace:quiet:${take.quiet.key}` : "pace:quiet:none";
+      return await command(
+        [`pace:${take.key}`, quietKey, `pace:${also?.key ?? "none"}`],
+        take.now,
+        take.intervalMs,
+        take.toleranceMs,
+        take.quiet?.priority ?? "none",
+        take.quiet?.ms ?? 0,
+        take.catchUpMs ?? 0,
+        also?.intervalMs ?? 0,
+        also?.toleranceMs ?? 0,
+        also?.catchUpMs ?? 0,
+        also ? "1" : "0",
+      );
+    } catch (error) {
+      run.redisAway(error);
+      return fallback(take, also);
+    }
+  };
+}
+
+/** What the parts of a pace share: its clock, its shutdown, and what to do when Redis fails. */
 interface PaceRun {
   clock: Clock;
   /** Aborted at close: every wait ends. */
   stopped: AbortSignal;
-  /** Unexpected limiter failures let the send go: a lost message is worse than a 429. */
-  failOpen(error: unknown): void;
+  redisAway(error: unknown): void;
 }
 
 export function createPace(options: PaceOptions = {}): Pace {
@@ -114,59 +187,67 @@ export function createPace(options: PaceOptions = {}): Pace {
   const run: PaceRun = {
     clock: options.clock ?? systemClock,
     stopped: shutdown.signal,
-    failOpen: (error) =>
-      options.logger?.warn({ err: error }, "pace limiter failed; sending without waiting"),
+    redisAway: (error) =>
+      options.logger?.debug({ err: error }, "pace Redis away; counting in this process"),
   };
-  const limiter = limiterFactory(options.redis);
-  const chats = createChatTurns(limiter, limits, run);
-  const slots = createSlots(limiter, limits, run);
+  const memory = memorySchedules();
+  const schedules = options.redis ? redisSchedules(options.redis, memory, run) : memory;
+  const chats = createChatTurns(schedules, limits, run);
+  const overall = createOverallTurns(schedules, limits, run);
   return {
     async acquire(chatId, priority) {
       if (run.stopped.aborted) return;
-      if (chatId !== null) await chats.turn(chatId, priority);
-      await slots.take(priority);
+      if (chatId === null) return overall.take(priority);
+      await chats.inLine(chatId, async () => {
+        // Nobody waiting in this process: the chat's turn and an overall one in one go.
+        if (priority === "interactive" && overall.idle()) {
+          const now = run.clock.now();
+          const both = await schedules(
+            chats.takeOf(chatId, priority, now),
+            overall.takeOf(priority, now),
+          );
+          if (both === 0) return;
+        }
+        await chats.turn(chatId, priority);
+        await overall.take(priority);
+      });
     },
-    waiting: slots.waiting,
+    waiting: overall.waiting,
     close() {
       shutdown.abort();
-      slots.releaseAll();
+      overall.releaseAll();
     },
   };
 }
 
-/** Consumes a point of `key`, waiting as long as the counter says, until allowed or stopped. */
-async function consumeUntilAllowed(run: PaceRun, counter: Counter, key: string) {
+/** Takes from `take` until it is taken or the pace stops. */
+async function takeUntilTaken(run: PaceRun, schedules: Schedules, take: () => Take) {
   while (!run.stopped.aborted) {
-    try {
-      await counter.consume(key);
-      return;
-    } catch (error) {
-      if (!(error instanceof RateLimiterRes)) return run.failOpen(error);
-      await run.clock.sleep(Math.max(1, error.msBeforeNext), run.stopped);
-    }
+    const wait = await schedules(take());
+    if (wait === 0) return;
+    await run.clock.sleep(wait, run.stopped);
   }
 }
 
 /** Each chat's sends take their turns one after another, at the chat's limit. */
-function createChatTurns(limiter: LimiterFactory, limits: PaceLimits, run: PaceRun) {
-  const privateChat = new BurstyRateLimiter(
-    limiter("chat", limits.chatPerSecond, 1) as RateLimiterMemory,
-    limiter("chat-burst", limits.chatBurst, limits.chatBurstSeconds) as RateLimiterMemory,
-  );
-  const group = new BurstyRateLimiter(
-    limiter("group", 1, limits.groupIntervalSeconds) as RateLimiterMemory,
-    limiter("group-burst", limits.groupBurstPerMinute, 60) as RateLimiterMemory,
-  );
-  /** A bulk send to a chat waits out a second after an answer there: no notice cuts into a dialogue. */
-  const quiet = limits.quietSeconds > 0 ? limiter("quiet", 1, limits.quietSeconds) : undefined;
+function createChatTurns(schedules: Schedules, limits: PaceLimits, run: PaceRun) {
+  function takeOf(chatId: string, priority: Priority, now: number): Take {
+    const isGroup = chatId.startsWith("-") || chatId.startsWith("@");
+    const intervalMs = isGroup ? limits.groupIntervalMs : limits.chatIntervalMs;
+    const burst = isGroup ? limits.groupBurst : limits.chatBurst;
+    return {
+      key: `chat:${chatId}`,
+      now,
+      intervalMs,
+      toleranceMs: (burst - 1) * intervalMs,
+      quiet: { key: chatId, priority, ms: limits.quietMs },
+    };
+  }
   /** The last send in line for each chat. */
   const tails = new Map<string, Promise<void>>();
-
   return {
-    async turn(chatId: string, priority: Priority) {
-      // Outside the chat's line, so the answers that follow are not held behind the notice.
-      if (quiet && priority === "bulk") await consumeUntilAllowed(run, quiet, chatId);
-      else quiet?.penalty(chatId).catch(run.failOpen);
+    /** Runs `work` after the chat's earlier sends have had their turns, in order. */
+    async inLine(chatId: string, work: () => Promise<void>) {
       const previous = tails.get(chatId);
       let release = () => {};
       const mine = new Promise<void>((resolve) => {
@@ -175,44 +256,32 @@ function createChatTurns(limiter: LimiterFactory, limits: PaceLimits, run: PaceR
       tails.set(chatId, mine);
       try {
         await previous;
-        const isGroup = chatId.startsWith("-") || chatId.startsWith("@");
-        await consumeUntilAllowed(run, isGroup ? group : privateChat, chatId);
+        await work();
       } finally {
         release();
         if (tails.get(chatId) === mine) tails.delete(chatId);
       }
     },
+    takeOf,
+    turn(chatId: string, priority: Priority) {
+      return takeUntilTaken(run, schedules, () => takeOf(chatId, priority, run.clock.now()));
+    },
   };
 }
 
-/** The overall slots, handed out by one loop per process: answers first. */
-function createSlots(limiter: LimiterFactory, limits: PaceLimits, run: PaceRun) {
-  // A slot's key lives one second, longer than the slot: enough for the counting to be atomic.
-  const overall = limiter("all", limits.perSlot, 1);
-  const bulk = limiter("bulk", limits.bulkPerSlot, 1);
+/** The overall turns, taken by one loop per process: answers first. */
+function createOverallTurns(schedules: Schedules, limits: PaceLimits, run: PaceRun) {
+  const intervalMs = 1000 / limits.perSecond;
+  const tolerance: Record<Priority, number> = { interactive: intervalMs / 2, bulk: intervalMs / 4 };
   const lanes: Record<Priority, Array<() => void>> = { interactive: [], bulk: [] };
   let dispatching = false;
-
-  /**
-   * Takes an overall slot for `priority`: 0 when taken, else the time to wait. Bulk sends take
-   * their part only in the second half of a slot, so the answers of every instance pick first.
-   */
-  async function takeSlot(priority: Priority): Promise<number> {
-    const now = run.clock.now();
-    const slot = Math.floor(now / limits.slotMs);
-    const bulkFrom = slot * limits.slotMs + limits.slotMs / 2;
-    if (priority === "bulk" && now < bulkFrom) return Math.ceil(bulkFrom - now);
-    try {
-      if (priority === "bulk" && limits.bulkPerSlot < limits.perSlot)
-        await bulk.consume(String(slot));
-      await overall.consume(String(slot));
-      return 0;
-    } catch (error) {
-      if (error instanceof RateLimiterRes) return Math.max(1, (slot + 1) * limits.slotMs - now);
-      run.failOpen(error);
-      return 0;
-    }
-  }
+  const takeOf = (priority: Priority, now: number): Take => ({
+    key: "all",
+    now,
+    intervalMs,
+    toleranceMs: tolerance[priority],
+    catchUpMs: intervalMs / 4,
+  });
 
   async function dispatch() {
     if (dispatching) return;
@@ -221,7 +290,7 @@ function createSlots(limiter: LimiterFactory, limits: PaceLimits, run: PaceRun) 
       while (!run.stopped.aborted) {
         const priority: Priority = lanes.interactive.length > 0 ? "interactive" : "bulk";
         if (lanes[priority].length === 0) break;
-        const wait = await takeSlot(priority);
+        const wait = await schedules(takeOf(priority, run.clock.now()));
         if (wait === 0) lanes[priority].shift()?.();
         else await run.clock.sleep(wait, run.stopped);
       }
@@ -231,6 +300,9 @@ function createSlots(limiter: LimiterFactory, limits: PaceLimits, run: PaceRun) 
   }
 
   return {
+    takeOf,
+    /** Nothing waits for an overall turn in this process. */
+    idle: () => !dispatching && lanes.interactive.length === 0 && lanes.bulk.length === 0,
     take(priority: Priority) {
       if (run.stopped.aborted) return Promise.resolve();
       return new Promise<void>((resolve) => {

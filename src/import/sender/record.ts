@@ -7,7 +7,7 @@ import type { ImportJob } from "./job.js";
  * The watched document of a sending, recorded after every request's outcome while the rest
  * still go out (`sending: true`), so a crash or a stop in the middle loses no accepted product;
  * the last record clears `sending` unless the sending was interrupted. One write at a time,
- * each of everything known by then: no older write lands last.
+ * each of everything known when it begins: no older write lands last.
  */
 export function createRecorder(
   deps: { watcher: Pick<ImportWatcher, "watch">; clock: Clock; logger: Logger },
@@ -17,6 +17,8 @@ export function createRecorder(
   const sent: SentBatch[] = [];
   const failed: FailedBatch[] = [];
   let writing = Promise.resolve();
+  /** The write not yet begun: it will carry every outcome recorded until it begins. */
+  let next: Promise<void> | undefined;
   const documentOf = (sending: boolean): WatchedDocument => ({
     id: job.draftId,
     chatId: job.chatId,
@@ -34,18 +36,27 @@ export function createRecorder(
     ...(job.button && { button: job.button }),
   });
   return {
-    /** Records one more outcome (the sender's heartbeat too); a failed write is logged. */
+    /**
+     * Records one more outcome (the sender's heartbeat too); resolves once a write holding it
+     * is done. Outcomes that come while a write is under way go together in the next one, so
+     * the requests in flight wait for at most two writes, not for one each. A failed write is
+     * logged.
+     */
     record(outcome: SentBatch | FailedBatch): Promise<void> {
       if ("jobId" in outcome) sent.push(outcome);
       else failed.push(outcome);
-      const doc = documentOf(true);
-      writing = writing.then(() =>
-        deps.watcher.watch(doc).catch((error: unknown) => {
+      if (next) return next;
+      const queued = writing.then(() => {
+        // From here on, outcomes wait for the write after this one.
+        next = undefined;
+        return deps.watcher.watch(documentOf(true)).catch((error: unknown) => {
           // The final record below writes everything again; only a crash before it loses this.
           deps.logger.warn({ err: error }, "import progress not recorded");
-        }),
-      );
-      return writing;
+        });
+      });
+      next = queued;
+      writing = queued;
+      return queued;
     },
     /** The last record: true when the watcher has the document. */
     async finish(interrupted: boolean): Promise<boolean> {

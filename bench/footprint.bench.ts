@@ -1,0 +1,152 @@
+/**
+ * Measure 10, footprint: the resident memory of the production build (`node dist/src/main.js`)
+ * idle and after many chats were linked (each has a session and an alert subscription), and
+ * the Redis bytes per session and per alert subscription (MEMORY USAGE of their keys).
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Redis } from "ioredis";
+import { startSellerSandbox } from "../doubles/seller-api/index.js";
+import { startBotApiEmulator } from "../doubles/telegram/index.js";
+import { type BenchEnv, info, judged, type Measure, type Row, sleep, until } from "./measure.js";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+/** Each linked chat costs Telegram messages at 27 a second: 10,000 would take six minutes. */
+const CHATS = Number(process.env.BENCH_FOOTPRINT_CHATS ?? 600);
+const MB = 1024 * 1024;
+
+function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) * 1024;
+}
+
+function build() {
+  const tsc = fileURLToPath(new URL("../node_modules/typescript/bin/tsc", import.meta.url));
+  const out = spawnSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
+  if (out.status !== 0) throw new Error(`build failed: ${out.stdout.slice(-300)}`);
+}
+
+function startBot(env: Record<string, string>) {
+  const child: ChildProcess = spawn(process.execPath, ["dist/src/main.js"], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (c: Buffer) => {
+    output += c.toString();
+  });
+  child.stderr!.on("data", (c: Buffer) => {
+    output += c.toString();
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  return {
+    child,
+    started: () =>
+      until(
+        () => output.includes("bot started"),
+        60_000,
+        `the bot did not start: ${output.slice(-300)}`,
+      ),
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** Bytes of the keys under `prefix` whose name matches `pattern`, and how many there are. */
+async function keyBytes(redis: Redis, prefix: string, pattern: RegExp) {
+  let bytes = 0;
+  let count = 0;
+  let cursor = "0";
+  do {
+    const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 1000);
+    cursor = next;
+    for (const key of keys) {
+      if (!pattern.test(key.slice(prefix.length))) continue;
+      bytes += Number(await redis.memory("USAGE", key));
+      count++;
+    }
+  } while (cursor !== "0");
+  return { bytes, count };
+}
+
+export const measure: Measure = {
+  name: "footprint",
+  number: 10,
+  title: "footprint of the production build, and Redis bytes per session",
+  async run(env: BenchEnv): Promise<Row[]> {
+    build();
+    const tg = await startBotApiEmulator({ limits: true });
+    const api = await startSellerSandbox({ preIssuedLinkTokens: 0 });
+    const prefix = env.prefix("prod");
+    const redis = new Redis(env.redisUrl);
+    const bot = startBot({
+      BOT_TOKEN: tg.token,
+      BOT_API_ROOT: tg.apiRoot,
+      SELLER_API_URL: api.url,
+      SELLER_API_TOKEN: api.token,
+      REDIS_URL: env.redisUrl,
+      REDIS_KEY_PREFIX: prefix,
+      LOG_LEVEL: "info",
+    });
+    try {
+      await bot.started();
+      await sleep(3000);
+      const idle = rssOf(bot.child.pid!);
+      const users = Array.from({ length: CHATS }, (_, i) =>
+        tg.user({ languageCode: i % 2 ? "kk" : "ru" }),
+      );
+      for (const user of users) await user.sendCommand(`/start ${api.issueLinkToken()}`);
+      const greeted = () =>
+        new Set(
+          tg
+            .callsOf("sendMessage")
+            .filter((c) => c.ok)
+            .map((c) => Number(c.params.chat_id)),
+        ).size;
+      await until(() => greeted() >= CHATS, 180_000, "greetings of the linked chats");
+      await sleep(3000);
+      const loaded = rssOf(bot.child.pid!);
+      const sessions = await keyBytes(redis, prefix, /^session:/);
+      const alerts = await keyBytes(redis, prefix, /^alerts?:/);
+      const perChat = (loaded - idle) / CHATS;
+      return [
+        judged("10 footprint: RSS idle (node dist/src/main.js)", idle / MB, " MB", null, {
+          max: 80,
+          label: "< 80 MB",
+        }),
+        info(
+          `10 footprint: RSS after ${CHATS} linked chats`,
+          loaded / MB,
+          " MB",
+          `${(perChat / 1024).toFixed(1)} KB a chat, about ${((idle + perChat * 10_000) / MB).toFixed(0)} MB at 10,000 chats (scaled down: each link costs Telegram messages)`,
+        ),
+        judged(
+          "10 footprint: Redis bytes per session",
+          sessions.count ? sessions.bytes / sessions.count : Number.NaN,
+          " B",
+          null,
+          { max: 200, label: "< 200 B" },
+          `${sessions.count} sessions`,
+        ),
+        info(
+          "10 footprint: Redis bytes per linked chat's alert keys",
+          alerts.bytes / CHATS,
+          " B",
+          `${alerts.count} keys`,
+        ),
+      ];
+    } finally {
+      await bot.stop();
+      redis.disconnect();
+      await tg.stop();
+      await api.stop();
+    }
+  },
+};

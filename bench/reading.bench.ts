@@ -1,0 +1,238 @@
+/**
+ * Measure 4, reading: the import reader on what sellers really send: a 10 000-SKU Windows-1251 `;`
+ * CSV from Russian Excel (~3 000 products grouped by productKey, Cyrillic names, descriptions
+ * with quotes, `;` and line breaks). Compares `readImportFile` end to end with csv-parse alone
+ * (decode + parse) on the same bytes. `readImportFile` reads in a worker thread (bounded
+ * reading, issue 11): the first run includes starting the worker, and the peak RSS includes
+ * the worker's own heap and the result copied back. Each variant runs in its own child process (with
+ * --expose-gc) so its peak RSS is its own.
+ *
+ *   npx tsx bench/import-reader.bench.ts
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { parse } from "csv-parse/sync";
+import ExcelJS from "exceljs";
+import { crlf, encodeCp1251 } from "../doubles/files/encode.js";
+import { createImportReader } from "../src/import/read/index.js";
+import { judged, type Measure, type Row } from "./measure.js";
+
+const SKUS = 10_000;
+const RUNS = 3;
+const THIS_FILE = fileURLToPath(import.meta.url);
+
+const WORDS = ["Куртка", "Платье", "Шапка", "Шарф", "Пальто", "Свитер", "Юбка", "Брюки", "Кофта"];
+const ADJECTIVES = ["зимняя", "летнее", "тёплая", "вязаный", "шерстяное", "лёгкая", "классические"];
+const COLORS = ["red", "blue", "black", "white", "green"];
+const SIZES = ["xs", "s", "m", "l", "xl", "xxl"];
+
+/** A seeded generator so every run reads the same file. */
+function random(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1103515245 + 12345) & 0x7fffffff;
+    return s / 0x7fffffff;
+  };
+}
+
+export function generateCsv(skus = SKUS): Uint8Array {
+  const rnd = random(42);
+  const pick = <T>(list: T[]) => list[Math.floor(rnd() * list.length)]!;
+  const lines = [
+    "productKey;productId;shopId;categoryId;brandId;isLocalMade;name.rus;name.kaz;description.rus;description.kaz;vat;attributes.color;attributes.material;skuId;attributeValueCodes;price;barcode;photos",
+  ];
+  let sku = 0;
+  for (let p = 1; sku < skus; p++) {
+    const count = Math.min(skus - sku, 1 + Math.floor(rnd() * 6)); // 1..6, ~3.5 on average
+    const name = `${pick(WORDS)} ${pick(ADJECTIVES)} «Модель ${p}»`;
+    const description = `"${name}: отличный выбор; состав — ""хлопок 80%"", полиэстер 20%.\r\nУход: стирка при 30°; не отбеливать."`;
+    for (let i = 0; i < count; i++, sku++) {
+      const price = `${Math.floor(500 + rnd() * 60_000)}\u00a0${String(Math.floor(rnd() * 1000)).padStart(3, "0")},${Math.floor(rnd() * 100)}`;
+      const barcode = `0${String(4600000000000 + sku).padStart(12, "0")}`;
+      const photos = `https://cdn.example.kz/p/${p}/${i}-1.jpg|https://cdn.example.kz/p/${p}/${i}-2.jpg`;
+      const product =
+        i === 0
+          ? [
+              `P${p}`,
+              p % 5 === 0 ? String(100000 + p) : "",
+              "",
+              String(1000 + (p % 40)),
+              String(200 + (p % 90)),
+              p % 2 ? "да" : "нет",
+              name,
+              `Жылы киім ${p}`,
+              description,
+              "Сипаттама",
+              p % 3 ? "12" : "0",
+              pick(COLORS),
+              "cotton|polyester",
+            ]
+          : [`P${p}`, "", "", "", "", "", "", "", "", "", "", "", ""];
+      lines.push([...product, "", `size-${pick(SIZES)}`, price, barcode, photos].join(";"));
+    }
+  }
+  return encodeCp1251(crlf(...lines));
+}
+
+/** The same rows as a workbook (first sheet, one row per CSV line), as Excel would save them. */
+export async function generateXlsx(csv: Uint8Array): Promise<Uint8Array> {
+  const text = new TextDecoder("windows-1251").decode(csv);
+  const rows = parse(text, { delimiter: ";", relax_column_count: true }) as string[][];
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet("Товары");
+  for (const row of rows) sheet.addRow(row);
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+type Variant = "reader-csv" | "csv-parse" | "reader-xlsx" | "exceljs-stream";
+
+async function runOnce(
+  variant: Variant,
+  bytes: Uint8Array,
+  read: ReturnType<typeof createImportReader>["read"],
+): Promise<unknown> {
+  if (variant === "reader-csv" || variant === "reader-xlsx") {
+    const fileName = variant === "reader-csv" ? "products.csv" : "products.xlsx";
+    return read({ bytes, fileName }, { vatRates: [0, 12] });
+  }
+  if (variant === "csv-parse") {
+    const text = new TextDecoder("windows-1251").decode(bytes);
+    return parse(text, { delimiter: ";", bom: true, relax_column_count: true });
+  }
+  const { Readable } = await import("node:stream");
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
+    sharedStrings: "cache",
+    worksheets: "emit",
+  });
+  const rows: unknown[] = [];
+  for await (const sheet of reader)
+    for await (const row of sheet) rows.push((row as { values: unknown }).values);
+  return rows;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** In the child: warm up once, time RUNS runs, the longest event-loop stall, peak RSS. */
+async function child(variant: Variant, path: string): Promise<void> {
+  const bytes = new Uint8Array(readFileSync(path));
+  const reader = createImportReader();
+  const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
+  const rssStart = process.memoryUsage().rss;
+  const first = (await runOnce(variant, bytes, reader.read)) as {
+    ok?: boolean;
+    products?: unknown[];
+  };
+  const summary = variant.startsWith("reader")
+    ? `ok=${first.ok} products=${first.products?.length}`
+    : `rows=${(first as unknown[]).length}`;
+  const times: number[] = [];
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  for (let i = 0; i < RUNS; i++) {
+    gc();
+    const started = performance.now();
+    await runOnce(variant, bytes, reader.read);
+    times.push(performance.now() - started);
+    // The histogram records a stall once the loop turns again.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  loop.disable();
+  await reader.close?.();
+  const peakRss = process.resourceUsage().maxRSS * 1024;
+  process.stdout.write(
+    `${JSON.stringify({ variant, summary, ms: median(times), stallMs: loop.max / 1e6, rssStart, peakRss })}\n`,
+  );
+  process.exit(0);
+}
+
+interface Figures {
+  summary: string;
+  ms: number;
+  stallMs: number;
+  rssStart: number;
+  peakRss: number;
+}
+
+function runChild(variant: Variant, path: string): Figures {
+  const out = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "--expose-gc", THIS_FILE, "--child", variant, path],
+    { encoding: "utf8", maxBuffer: 1 << 20, timeout: 180_000 },
+  );
+  const line = out.stdout.trim().split("\n").at(-1) ?? "";
+  if (out.status !== 0 || !line.startsWith("{")) {
+    throw new Error(`${variant} could not run: ${out.stderr.slice(-300)}`);
+  }
+  return JSON.parse(line) as Figures;
+}
+
+const MB = 1024 * 1024;
+
+function rowsOf(kind: "CSV" | "XLSX", ours: Figures, base: Figures, baseName: string): Row[] {
+  return [
+    judged(
+      `4 reading ${kind}: time`,
+      ours.ms,
+      " ms",
+      { value: base.ms, label: `${baseName} alone ${base.ms.toFixed(0)} ms` },
+      { maxRatio: 2, label: "≤ 2×" },
+      ours.summary,
+    ),
+    judged(
+      `4 reading ${kind}: peak RSS`,
+      ours.peakRss / MB,
+      " MB",
+      { value: base.peakRss / MB, label: `${baseName} alone ${(base.peakRss / MB).toFixed(0)} MB` },
+      { max: 200, label: "≤ 200 MB" },
+    ),
+    judged(
+      `4 reading ${kind}: longest main-thread stall`,
+      ours.stallMs,
+      " ms",
+      { value: base.stallMs, label: `${baseName} alone ${base.stallMs.toFixed(0)} ms` },
+      { max: 50, label: "≤ 50 ms" },
+    ),
+  ];
+}
+
+export const measure: Measure = {
+  name: "reading",
+  number: 4,
+  title: "reading a 10,000-SKU Windows-1251 CSV and the same data as .xlsx",
+  async run() {
+    const csv = generateCsv();
+    const xlsx = await generateXlsx(csv);
+    const dir = mkdtempSync(join(tmpdir(), "bench-reading-"));
+    try {
+      writeFileSync(join(dir, "products.csv"), csv);
+      writeFileSync(join(dir, "products.xlsx"), xlsx);
+      const csvPath = join(dir, "products.csv");
+      const xlsxPath = join(dir, "products.xlsx");
+      const f = {
+        csvParse: runChild("csv-parse", csvPath),
+        readerCsv: runChild("reader-csv", csvPath),
+        exceljs: runChild("exceljs-stream", xlsxPath),
+        readerXlsx: runChild("reader-xlsx", xlsxPath),
+      };
+      console.log(
+        `  CSV ${(csv.length / MB).toFixed(1)} MB, XLSX ${(xlsx.length / MB).toFixed(1)} MB`,
+      );
+      return [
+        ...rowsOf("CSV", f.readerCsv, f.csvParse, "csv-parse"),
+        ...rowsOf("XLSX", f.readerXlsx, f.exceljs, "exceljs streaming reader"),
+      ];
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+};
+
+const isMain = process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (isMain) {
+  const at = process.argv.indexOf("--child");
+  if (at >= 0) await child(process.argv[at + 1] as Variant, process.argv[at + 2]!);
+}

@@ -1,0 +1,101 @@
+/**
+ * Measure 2, Telegram's bound reached: 1,000 linked chats press /orders at once (one in ten
+ * also sends /help right after), the Seller API answering in 100 ms; one instance polling, and
+ * two on one Redis behind a balancer. Bound: the messages / 30 a second (Telegram's limit).
+ */
+import type { UserDriver } from "../doubles/telegram/index.js";
+import { withBed } from "./bed.js";
+import { type BenchEnv, judged, type Measure, type Row, until } from "./measure.js";
+
+const CHATS = Number(process.env.BENCH_CHATS ?? 1000);
+const SECOND_UPDATE_EVERY = 10;
+const API_LATENCY_MS = 100;
+const TELEGRAM_PER_SECOND = 30;
+
+const ORDERS = /7100001/;
+const HELP = /Что я умею|Мен не істей аламын/;
+const GENERIC = /Что-то пошло не так|Қате шықты/;
+
+async function burst(env: BenchEnv, instances: 1 | 2): Promise<Row[]> {
+  const redis = { url: env.redisUrl, prefix: env.prefix(`x${instances}`) };
+  return withBed({ name: "bench-bound", instances, redis }, async ({ tg, api }) => {
+    api.setLatency(API_LATENCY_MS);
+    const users: UserDriver[] = [];
+    for (let i = 0; i < CHATS; i++) {
+      const languageCode = i % 2 ? "kk" : "ru";
+      const user = tg.user({ languageCode, started: true });
+      api.linkChat(user.id, { languageCode });
+      users.push(user);
+    }
+    const twice = (i: number) => i % SECOND_UPDATE_EVERY === 0;
+    const expected = CHATS + users.filter((_, i) => twice(i)).length;
+    const from = tg.calls.length;
+    const started = Date.now();
+    for (const [i, user] of users.entries()) {
+      await user.sendCommand("/orders");
+      if (twice(i)) await user.sendCommand("/help");
+    }
+    const sent = () => tg.calls.slice(from).filter((c) => c.method === "sendMessage" && c.ok);
+    await until(() => sent().length >= expected, 300_000, "answers to the burst");
+    const answers = sent();
+    const last = Math.max(...answers.map((c) => c.at));
+    const perChat = new Map<number, string[]>();
+    for (const c of answers) {
+      const chat = Number(c.params.chat_id);
+      perChat.set(chat, [...(perChat.get(chat) ?? []), String(c.params.text)]);
+    }
+    const outOfOrder = users.filter((u, i) => {
+      const texts = perChat.get(u.id) ?? [];
+      if (!ORDERS.test(texts[0] ?? "")) return true;
+      return twice(i) && !HELP.test(texts[1] ?? "");
+    }).length;
+    if (process.env.BENCH_DEBUG) {
+      const perSecond = new Map<number, number>();
+      for (const c of answers)
+        perSecond.set(
+          Math.floor((c.at - started) / 1000),
+          (perSecond.get(Math.floor((c.at - started) / 1000)) ?? 0) + 1,
+        );
+      console.log(`  sent in each second: ${[...perSecond.values()].join(" ")}`);
+    }
+    const generic = answers.filter((c) => GENERIC.test(String(c.params.text))).length;
+    const refused = tg.sendRate().refused;
+    const wallS = (last - started) / 1000;
+    const boundS = expected / TELEGRAM_PER_SECOND;
+    const label = instances === 1 ? "one instance" : "two instances, one Redis";
+    return [
+      judged(
+        `2 Telegram's bound, ${label}: wall time`,
+        wallS,
+        " s",
+        { value: boundS, label: `${expected} messages / 30 a second = ${boundS.toFixed(1)} s` },
+        { maxRatio: 1.15, label: "≤ 1.15×" },
+        `${CHATS} chats, Seller API at ${API_LATENCY_MS} ms`,
+      ),
+      judged(
+        `2 Telegram's bound, ${label}: messages a second`,
+        expected / wallS,
+        "/s",
+        { value: TELEGRAM_PER_SECOND, label: "30/s" },
+        { min: 27, label: "≥ 27/s" },
+      ),
+      judged(
+        `2 Telegram's bound, ${label}: 429s, generic errors, out of order`,
+        refused + generic + outOfOrder,
+        "",
+        null,
+        { max: 0, label: "0" },
+        `429 ${refused}, generic ${generic}, out of order or unanswered ${outOfOrder}; most in any second ${tg.sendRate().maxInAnySecond}`,
+      ),
+    ];
+  });
+}
+
+export const measure: Measure = {
+  name: "telegram-bound",
+  number: 2,
+  title: "Telegram's bound reached: 1,000 chats press /orders at once",
+  async run(env) {
+    return [...(await burst(env, 1)), ...(await burst(env, 2))];
+  },
+};

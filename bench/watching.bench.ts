@@ -1,0 +1,116 @@
+/**
+ * Measure 7, watching: 2,000 accepted import jobs (100 documents of 20 jobs, one chat each)
+ * finish at random times over a minute (seeded); the watcher polls them as it does in
+ * production (IMPORT_POLL_INTERVAL_MS 5 s). Seller API calls per job, the delay from a
+ * document's last job finishing to its summary (p50/p95 beside the poll interval), and the
+ * event-loop delay p99 of the process (the doubles run in it too).
+ */
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { withBed } from "./bed.js";
+import { info, judged, type Measure, quantile, seeded, until } from "./measure.js";
+
+const DOCUMENTS = 100;
+const JOBS_PER_DOCUMENT = 20;
+const SPREAD_MS = 60_000;
+const POLL_MS = 5000;
+const INFO_PATH = "/api/seller/v1/products/import/info";
+
+const product = (i: number) => ({
+  categoryId: 101,
+  brandId: 504,
+  name: { rus: `Кабель №${i}` },
+  description: { rus: "Кабель, 1 м" },
+  vat: 12,
+  skus: [{ price: 1000 + i, barcode: `49900${String(i).padStart(8, "0")}` }],
+});
+
+export const measure: Measure = {
+  name: "watching",
+  number: 7,
+  title: "watching 2,000 import jobs finishing over a minute",
+  async run(env) {
+    const doneAt = new Map<number, number>();
+    const redis = { url: env.redisUrl, prefix: env.prefix("one") };
+    return withBed(
+      {
+        name: "bench-watching",
+        redis,
+        scheduler: true,
+        env: { IMPORT_POLL_INTERVAL_MS: String(POLL_MS) },
+        sandbox: { jobDoneAt: (job) => doneAt.get(job.jobId) ?? 0 },
+      },
+      async ({ tg, api, app }) => {
+        const random = seeded(7);
+        const chats = Array.from({ length: DOCUMENTS }, () => tg.user({ started: true }).id);
+        const jobIds: number[] = [];
+        for (let i = 0; i < DOCUMENTS * JOBS_PER_DOCUMENT; i++) {
+          jobIds.push((await app.seller.importProducts({ products: [product(i)] } as never)).jobId);
+        }
+        const t0 = Date.now();
+        for (const id of jobIds) doneAt.set(id, t0 + random() * SPREAD_MS);
+        const finishedAt = new Map<number, number>();
+        const loop = monitorEventLoopDelay({ resolution: 10 });
+        loop.enable();
+        const infoBefore = api.requestsTo(INFO_PATH).length;
+        for (let d = 0; d < DOCUMENTS; d++) {
+          const jobs = jobIds.slice(d * JOBS_PER_DOCUMENT, (d + 1) * JOBS_PER_DOCUMENT);
+          finishedAt.set(chats[d]!, Math.max(...jobs.map((id) => doneAt.get(id)!)));
+          await app.watcher.watch({
+            id: `bench-${d}`,
+            chatId: chats[d]!,
+            locale: "ru",
+            fileName: `products-${d}.json`,
+            format: "json",
+            createdAt: t0,
+            skippedInvalid: 0,
+            batches: jobs.map((jobId, k) => ({
+              batch: k + 1,
+              jobId,
+              products: [{ ref: { kind: "position", position: k }, skuRefs: [] }],
+            })),
+            failedBatches: [],
+            sending: false,
+            updatedAt: t0,
+          } as never);
+        }
+        const summaries = () => {
+          const first = new Map<number, number>();
+          for (const c of tg.calls) {
+            if (!c.ok || !/^send(Message|Document)$/.test(c.method)) continue;
+            const chat = Number(c.params.chat_id);
+            if (finishedAt.has(chat) && !first.has(chat)) first.set(chat, c.at);
+          }
+          return first;
+        };
+        await until(() => summaries().size >= DOCUMENTS, 300_000, "summaries of every document");
+        loop.disable();
+        const delays = [...summaries()].map(([chat, at]) => at - finishedAt.get(chat)!);
+        const calls = api.requestsTo(INFO_PATH).length - infoBefore;
+        const jobs = DOCUMENTS * JOBS_PER_DOCUMENT;
+        const p95 = quantile(delays, 0.95);
+        const bound = { value: POLL_MS, label: `poll interval ${POLL_MS / 1000} s` };
+        return [
+          info(
+            "7 watching: Seller API calls per job",
+            calls / jobs,
+            "",
+            `${calls} import/info calls for ${jobs} jobs`,
+          ),
+          info("7 watching: finish-to-summary p50", quantile(delays, 0.5), " ms"),
+          judged("7 watching: finish-to-summary p95", p95, " ms", bound, {
+            maxRatio: 1.5,
+            label: "< 1.5 intervals",
+          }),
+          judged(
+            "7 watching: event-loop delay p99",
+            loop.percentile(99) / 1e6,
+            " ms",
+            null,
+            { max: 20, label: "< 20 ms" },
+            "the doubles run in the same process",
+          ),
+        ];
+      },
+    );
+  },
+};
