@@ -7,7 +7,7 @@ import { startBotApiEmulator } from "../doubles/telegram/index.js";
 import { type App, type AppOptions, createApp } from "../src/app.js";
 import { parseConfig } from "../src/config.js";
 import { createLogger } from "../src/logger.js";
-import { type Polling, startPolling, stopPolling } from "../src/runtime/polling.js";
+import { type Polling, startPolling, stopPolling } from "../src/runtime/index.js";
 
 /** What a measure runs against: the emulator, the sandbox and the real app(s). */
 export interface Bed {

@@ -18,7 +18,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import { crlf, encodeCp1251 } from "../doubles/files/encode.js";
-import { createImportReader } from "../src/import/read/index.js";
+import { createImportReader } from "../src/import/index.js";
 import { judged, type Measure, type Row } from "./measure.js";
 
 const SKUS = 10_000;

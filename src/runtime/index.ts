@@ -233,4 +233,4 @@ export async function startRuntime(app: App, options: RuntimeOptions = {}): Prom
   return runtime;
 }
 
-export { startPolling } from "./polling.js";
+export { type Polling, startPolling, stopPolling } from "./polling.js";
