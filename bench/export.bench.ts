@@ -21,6 +21,10 @@ const LIST = "/api/seller/v1/products/list";
 const DETAILS = "/api/seller/v1/products/details";
 const DIRECTORIES = "/api/seller/v1/attributes";
 
+/** BENCH_PROFILE=dir: the bot process writes a CPU profile there when it stops. */
+const profile = () =>
+  process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+
 export const measure: Measure = {
   name: "export",
   number: 9,
@@ -36,7 +40,7 @@ export const measure: Measure = {
       preIssuedLinkTokens: 0,
       extraProducts: PRODUCTS - seedProducts,
     });
-    const bot = startBotProcess(["--import", "tsx", "src/main.ts"], {
+    const bot = startBotProcess([...profile(), "--import", "tsx", "src/main.ts"], {
       BOT_TOKEN: tg.token,
       BOT_API_ROOT: tg.apiRoot,
       SELLER_API_URL: api.url,
@@ -83,6 +87,15 @@ export const measure: Measure = {
       const peak = Math.max(sampled, peakReset ? rssOf(pid).peak : 0);
       api.setLatency(0);
 
+      const since = (prefix: string) =>
+        api.requests.filter((r) => r.at >= pressedAt && r.path.startsWith(prefix));
+      const span = (prefix: string) => {
+        const rs = since(prefix);
+        const from = Math.min(...rs.map((r) => r.at)) - pressedAt;
+        const to = Math.max(...rs.map((r) => r.doneAt ?? r.at)) - pressedAt;
+        return `${(from / 1000).toFixed(1)}–${(to / 1000).toFixed(1)} s`;
+      };
+      const phases = `list ${span(LIST)}, directories ${span(DIRECTORIES)}, details ${span(DETAILS)}, file sent at ${(wallMs / 1000).toFixed(1)} s`;
       const made = (prefix: string) =>
         api.requests.filter((r) => r.at >= pressedAt && r.path.startsWith(prefix)).length;
       const list = made(LIST);
@@ -102,7 +115,7 @@ export const measure: Measure = {
       const rows = read.edits?.rows.length ?? 0;
       if (rows !== skus) throw new Error(`the workbook has ${rows} rows for ${skus} SKUs`);
 
-      const note = `${PRODUCTS} products, ${skus} SKUs = rows; ${list} list + ${details} details requests (+ ${directories} directory requests, sequential, not in the bound); ${(bytes.length / MB).toFixed(1)} MB`;
+      const note = `${PRODUCTS} products, ${skus} SKUs = rows; ${list} list + ${details} details requests (+ ${directories} directory requests, sequential, not in the bound); ${(bytes.length / MB).toFixed(1)} MB; ${phases}`;
       return [
         judged(
           "9 export: press to .xlsx",
