@@ -7,6 +7,7 @@
  * above the idle bot's (VmHWM reset before the press, and RSS sampled every 10 ms).
  */
 import { startSellerSandbox } from "../doubles/seller-api/index.js";
+import { buildSeed } from "../doubles/seller-api/seed.js";
 import { startBotApiEmulator } from "../doubles/telegram/index.js";
 import { parseImportFile } from "../src/import/read/index.js";
 import { type BenchEnv, info, judged, type Measure, type Row, sleep, until } from "./measure.js";
@@ -31,14 +32,9 @@ export const measure: Measure = {
   title: "catalog export: 5,000 products, Seller API at 100 ms",
   async run(env: BenchEnv): Promise<Row[]> {
     const tg = await startBotApiEmulator({ limits: true });
-    const seedProducts = (await startSellerSandbox({ preIssuedLinkTokens: 0 }).then(async (s) => {
-      const n = s.products.length;
-      await s.stop();
-      return n;
-    })) as number;
     const api = await startSellerSandbox({
       preIssuedLinkTokens: 0,
-      extraProducts: PRODUCTS - seedProducts,
+      extraProducts: PRODUCTS - buildSeed().products.length,
     });
     const bot = startBotProcess([...profile(), "--import", "tsx", "src/main.ts"], {
       BOT_TOKEN: tg.token,
@@ -75,6 +71,7 @@ export const measure: Measure = {
       const sent = () => tg.callsOf("sendDocument").find((c) => c.ok && c.at >= pressedAt);
       await until(() => sent() !== undefined, 200_000, "the .xlsx").catch((error) => {
         sampler.stop();
+        clearInterval(debug);
         const said = user.botMessages().map((m) => m.text ?? m.document?.fileName);
         throw new Error(
           `${error.message}; the bot said ${JSON.stringify(said.slice(-3))}; log ${bot.output().slice(-400)}`,
