@@ -56,7 +56,15 @@ export function startBotProcess(args: string[], env: Record<string, string>) {
   child.stderr!.on("data", (c: Buffer) => {
     output += c.toString();
   });
-  const exited = new Promise((resolve) => child.once("exit", resolve));
+  // The runner may exit while a measure that hit its time limit still waits: the bot goes too.
+  const orphan = () => child.kill("SIGKILL");
+  process.once("exit", orphan);
+  const exited = new Promise((resolve) =>
+    child.once("exit", () => {
+      process.off("exit", orphan);
+      resolve(undefined);
+    }),
+  );
   return {
     child,
     output: () => output,
