@@ -3,23 +3,18 @@
  * idle and after many chats were linked (each has a session and an alert subscription), and
  * the Redis bytes per session and per alert subscription (MEMORY USAGE of their keys).
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
 import { startSellerSandbox } from "../doubles/seller-api/index.js";
 import { startBotApiEmulator } from "../doubles/telegram/index.js";
 import { type BenchEnv, info, judged, type Measure, type Row, sleep, until } from "./measure.js";
+import { rssOf, startBotProcess } from "./process.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 /** Each linked chat costs Telegram messages at 27 a second: 10,000 would take six minutes. */
 const CHATS = Number(process.env.BENCH_FOOTPRINT_CHATS ?? 600);
 const MB = 1024 * 1024;
-
-function rssOf(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) * 1024;
-}
 
 function build() {
   const tsc = fileURLToPath(new URL("../node_modules/typescript/bin/tsc", import.meta.url));
@@ -28,35 +23,6 @@ function build() {
     encoding: "utf8",
   });
   if (out.status !== 0) throw new Error(`build failed: ${out.stdout.slice(-300)}`);
-}
-
-function startBot(env: Record<string, string>) {
-  const child: ChildProcess = spawn(process.execPath, ["dist/src/main.js"], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (c: Buffer) => {
-    output += c.toString();
-  });
-  child.stderr!.on("data", (c: Buffer) => {
-    output += c.toString();
-  });
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  return {
-    child,
-    started: () =>
-      until(
-        () => output.includes("bot started"),
-        60_000,
-        `the bot did not start: ${output.slice(-300)}`,
-      ),
-    async stop() {
-      if (child.exitCode === null) child.kill("SIGTERM");
-      await exited;
-    },
-  };
 }
 
 /** Bytes of the keys under `prefix` whose name matches `pattern`, and how many there are. */
@@ -86,7 +52,7 @@ export const measure: Measure = {
     const api = await startSellerSandbox({ preIssuedLinkTokens: 0 });
     const prefix = env.prefix("prod");
     const redis = new Redis(env.redisUrl);
-    const bot = startBot({
+    const bot = startBotProcess(["dist/src/main.js"], {
       BOT_TOKEN: tg.token,
       BOT_API_ROOT: tg.apiRoot,
       SELLER_API_URL: api.url,
@@ -98,7 +64,7 @@ export const measure: Measure = {
     try {
       await bot.started();
       await sleep(3000);
-      const idle = rssOf(bot.child.pid!);
+      const idle = rssOf(bot.child.pid!).rss;
       const users = Array.from({ length: CHATS }, (_, i) =>
         tg.user({ languageCode: i % 2 ? "kk" : "ru" }),
       );
@@ -112,7 +78,7 @@ export const measure: Measure = {
         ).size;
       await until(() => greeted() >= CHATS, 180_000, "greetings of the linked chats");
       await sleep(3000);
-      const loaded = rssOf(bot.child.pid!);
+      const loaded = rssOf(bot.child.pid!).rss;
       const sessions = await keyBytes(redis, prefix, /^session:/);
       const alerts = await keyBytes(redis, prefix, /^alerts?:/);
       const perChat = (loaded - idle) / CHATS;

@@ -182,3 +182,30 @@ describe("a large export", () => {
     );
   }, 60_000);
 });
+
+describe("an export that takes longer than one answer's deadline", () => {
+  it("still arrives: its Seller API calls are not cut off by the update's deadline", async () => {
+    // Each answer to a seller has 500 ms of Seller API time; this export needs about 1.3 s.
+    h = await startInProcess({
+      sandbox: { extraProducts: 258 },
+      env: { SELLER_API_DEADLINE_MS: "500" },
+    });
+    const user = h.tg.user({ languageCode: "kk" });
+    await linkUser(h, user);
+    h.api.setLatency(100);
+    const before = user.lastBotMessage()!.messageId;
+    await user.sendCommand("/export");
+    const menu = await user.waitForBotMessage(/Excel/, { after: before });
+    const started = Date.now();
+    await user.pressButton(/\(\.xlsx\)/, { messageId: menu.messageId });
+    const doc = await waitForDocument(user, /^catalog-.*\.xlsx$/, menu.messageId, 20_000);
+    expect(Date.now() - started).toBeGreaterThan(500);
+    const read = await parseImportFile(
+      { bytes: doc.document!.content!, fileName: "c.xlsx" },
+      { vatRates: [0, 12] },
+    );
+    if (!read.ok) throw new Error(read.reason);
+    expect(read.edits!.rows).toHaveLength(h.api.products.reduce((n, p) => n + p.skus.length, 0));
+    expect(h.api.requestsTo("/api/seller/v1/products/list").length).toBeGreaterThanOrEqual(3);
+  }, 30_000);
+});

@@ -359,5 +359,7 @@ export function createSellerApi(options: SellerApiOptions) {
     ...sellerOperations(send),
     /** Runs `task` (one update) with one deadline `ms` away for the calls made inside it. */
     withDeadline: transport.deadlines.within,
+    /** Runs `task` (long work with its own progress) with no update's deadline over its calls. */
+    withoutDeadline: transport.deadlines.outside,
   };
 }

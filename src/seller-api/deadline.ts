@@ -10,6 +10,11 @@ import { AsyncLocalStorage } from "node:async_hooks";
  */
 export interface SellerApiDeadlines {
   within<T>(ms: number, task: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `task` outside any update's deadline: long work with its own progress (a catalog
+   * export) whose calls each keep their own time budget instead of sharing the update's.
+   */
+  outside<T>(task: () => Promise<T>): Promise<T>;
   /** The deadline of the update in progress, if there is one. */
   current(): number | undefined;
 }
@@ -27,6 +32,7 @@ export function createSellerApiDeadlines(): SellerApiDeadlines {
   };
   return {
     current,
+    outside: (task) => scope.exit(task),
     async within(ms, task) {
       const outer = current();
       const deadline = Date.now() + ms;

@@ -88,12 +88,15 @@ async function runExport(ctx: BotContext, deps: FeatureDeps, filter: ListFilter,
     chatId,
     reading(0, 0),
   );
-  const result = await deps.catalogEdit.exportCatalog({
-    filter,
-    csv,
-    texts: exportTexts(ctx.t),
-    onProgress: (done, total) => progress.update(reading(done, total)),
-  });
+  // A large catalog takes longer than one answer's deadline: each call keeps its own budget.
+  const result = await deps.seller.withoutDeadline(() =>
+    deps.catalogEdit.exportCatalog({
+      filter,
+      csv,
+      texts: exportTexts(ctx.t),
+      onProgress: (done, total) => progress.update(reading(done, total)),
+    }),
+  );
   if (result.products === 0) return progress.settle(ctx.t("catalog-export-empty"));
   await progress.settle(ctx.t("catalog-export-writing"));
   const stamp = new Date(deps.imports.clock.now()).toISOString().slice(0, 10);

@@ -1,0 +1,82 @@
+/** The bot as a process of its own (as it runs in production), and its resident memory. */
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { until } from "./measure.js";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+/** The process's resident memory now (VmRSS) and its peak so far (VmHWM), in bytes. */
+export function rssOf(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (name: string) =>
+    Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? Number.NaN) * 1024;
+  return { rss: kb("VmRSS"), peak: kb("VmHWM") };
+}
+
+/** Resets the process's peak resident memory (VmHWM) to its current one (Linux ≥ 4.0). */
+export function resetPeak(pid: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, "5");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Samples the resident memory every `everyMs` until stopped; the highest sample. */
+export function sampleRss(pid: number, everyMs = 10) {
+  let max = rssOf(pid).rss;
+  const timer = setInterval(() => {
+    try {
+      max = Math.max(max, rssOf(pid).rss);
+    } catch {
+      // The process has gone: the samples taken stand.
+    }
+  }, everyMs);
+  return {
+    stop(): number {
+      clearInterval(timer);
+      return max;
+    },
+  };
+}
+
+/** Starts `node <args>` in the project's folder with only `env` (and PATH) set. */
+export function startBotProcess(args: string[], env: Record<string, string>) {
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (c: Buffer) => {
+    output += c.toString();
+  });
+  child.stderr!.on("data", (c: Buffer) => {
+    output += c.toString();
+  });
+  // The runner may exit while a measure that hit its time limit still waits: the bot goes too.
+  const orphan = () => child.kill("SIGKILL");
+  process.once("exit", orphan);
+  const exited = new Promise((resolve) =>
+    child.once("exit", () => {
+      process.off("exit", orphan);
+      resolve(undefined);
+    }),
+  );
+  return {
+    child,
+    output: () => output,
+    started: () =>
+      until(
+        () => output.includes("bot started"),
+        60_000,
+        `the bot did not start: ${output.slice(-300)}`,
+      ),
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
