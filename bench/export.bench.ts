@@ -9,7 +9,7 @@
 import { startSellerSandbox } from "../doubles/seller-api/index.js";
 import { buildSeed } from "../doubles/seller-api/seed.js";
 import { startBotApiEmulator } from "../doubles/telegram/index.js";
-import { parseImportFile } from "../src/import/read/index.js";
+import { parseImportFile } from "../src/import/index.js";
 import { type BenchEnv, info, judged, type Measure, type Row, sleep, until } from "./measure.js";
 import { resetPeak, rssOf, sampleRss, startBotProcess } from "./process.js";
 

@@ -8,7 +8,7 @@ export { TELEGRAM_DOWNLOAD_LIMIT } from "./download.js";
 export { DRAFT_TTL_MS, newDraftId } from "./draft.js";
 export { megabytes, type Prepared } from "./prepare.js";
 export { fitMessage, rejectionText } from "./problems.js";
-export { createImportReader, type ImportReader } from "./read/index.js";
+export { createImportReader, type ImportReader, parseImportFile } from "./read/index.js";
 export { parseDecimal } from "./read/values.js";
 export { reportFileName } from "./report.js";
 export { type ImportJob, ProgressMessage, type ProgressState } from "./sender/index.js";
