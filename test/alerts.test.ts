@@ -138,6 +138,29 @@ describe("a burst", () => {
   });
 });
 
+describe("a minute of more orders than ten pages hold", () => {
+  it("announces all 2,500, the oldest included, once", async () => {
+    const { h, clock } = await harness();
+    const user = h.tg.user({ languageCode: "ru" });
+    await linkUser(h, user);
+    await h.app.alerts.runAll();
+    const orders = Array.from({ length: 2500 }, (_, i) =>
+      h.api.addOrder({ at: clock.now() + 10 * i, price: 1000 }),
+    );
+    clock.advance(MINUTE);
+    const before = user.botMessages().length;
+    await h.app.alerts.runAll();
+    const sent = user.botMessages().slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toContain(
+      `Новых заказов: ${formatNumber(2500, "ru")} на ${formatMoney(2_500_000, "ru")}`,
+    );
+    expect(sent[0]!.text).toContain(`№ ${orders[0]!.orderNumber}`);
+    await h.app.alerts.runAll();
+    expect(user.botMessages().slice(before)).toHaveLength(1);
+  }, 60_000);
+});
+
 /** A second instance on the same Redis, doubles and settings (no update receiving). */
 function secondInstance(h: Harness, clock: ReturnType<typeof testClock>): App {
   const config = sharedRedisConfig(h);

@@ -10,18 +10,30 @@ export interface DatedOrder {
   createdMs: number;
 }
 
+export interface NewestOrdersOptions {
+  maxPages: number;
+  unreadableAt?: number;
+  /**
+   * Past `maxPages`, up to `upTo` pages are read while the last page held an order `isNew` says
+   * was not read before: a burst of more orders than `maxPages` hold is read to its end.
+   */
+  catchUp?: { upTo: number; isNew: (order: Order) => boolean };
+}
+
 /**
  * The newest orders first, page by page (the API sorts by `createdDate`), down to the first page
- * that reaches back past `sinceMs`, or `maxPages`. An order whose date cannot be read gets
- * `unreadableAt` (new-order alerts then compare it by id), or is left out when that is undefined.
+ * that reaches back past `sinceMs`, or `maxPages` (then on while `catchUp` says). An order whose
+ * date cannot be read gets `unreadableAt` (new-order alerts then compare it by id), or is left
+ * out when that is undefined.
  */
 export async function readNewestOrders(
   ctx: AlertContext,
   sinceMs: number,
-  options: { maxPages: number; unreadableAt?: number },
+  options: NewestOrdersOptions,
 ): Promise<DatedOrder[]> {
   const found: DatedOrder[] = [];
-  for (let page = 1; page <= options.maxPages; page++) {
+  const lastPage = Math.max(options.maxPages, options.catchUp?.upTo ?? 0);
+  for (let page = 1; page <= lastPage; page++) {
     const list = await ctx.seller.listOrders({
       pageNumber: page,
       pageSize: PAGE_SIZE,
@@ -36,6 +48,7 @@ export async function readNewestOrders(
     }
     const oldest = found.at(-1)?.createdMs ?? 0;
     if (orders.length < PAGE_SIZE || oldest < sinceMs || page >= (list.totalPages ?? page)) break;
+    if (page >= options.maxPages && !orders.some((o) => options.catchUp?.isNew(o))) break;
   }
   return found;
 }

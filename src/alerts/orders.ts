@@ -27,8 +27,13 @@ interface OrderCursor {
 
 /** Orders may show up a little late or out of order: the last hour is compared by id. */
 const OVERLAP_MS = 60 * 60_000;
-/** A round reads at most this many pages (1,000 orders); the rest wait for the next round. */
+/** A round reads this many pages (1,000 orders) back to the cursor's overlap... */
 const MAX_PAGES = 10;
+/**
+ * ...and on, up to this many (5,000 orders), while a page still holds orders not seen before: a
+ * minute with more new orders than ten pages hold loses none (its oldest are deepest).
+ */
+const CATCH_UP_PAGES = 50;
 /** Longer than this between rounds: the first round after says how long the bot was away. */
 const AWAY_MIN_MS = 5 * 60_000;
 
@@ -58,9 +63,14 @@ export async function runOrdersRound(ctx: AlertContext, round: AlertRound) {
   const cursor = await ctx.store.get<OrderCursor>(CURSOR);
   let found: DatedOrder[];
   try {
+    const seen = cursor?.seen;
     found = await readNewestOrders(ctx, (cursor?.newestMs ?? now) - OVERLAP_MS, {
       maxPages: MAX_PAGES,
       unreadableAt: now,
+      // The first round only sets the cursor: history is not read to its end.
+      ...(seen && {
+        catchUp: { upTo: CATCH_UP_PAGES, isNew: (o: Order) => seen[o.orderId] === undefined },
+      }),
     });
   } catch (error) {
     ctx.logger.warn({ err: error }, "new-order poll failed");
