@@ -1,25 +1,21 @@
 import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
-import { type LiveCard, productValues, skuValues, type Values } from "./fields.js";
+import {
+  type LiveCard,
+  PRODUCT_FIELDS,
+  productValues,
+  SKU_FIELDS,
+  skuValues,
+  type Values,
+} from "./fields.js";
 import { encodeMeta, META_SHEET, type MetaRow } from "./meta.js";
 
 /** A read-only column's title starts with this mark; the return ignores such columns. */
 export const READ_ONLY_MARK = "🔒";
 
 /** Titles the import reader reads (src/import/read/columns.ts), in the file's order. */
-const LEADING = [
-  "productId",
-  "skuId",
-  "categoryId",
-  "brandId",
-  "isLocalMade",
-  "name.rus",
-  "name.kaz",
-  "description.rus",
-  "description.kaz",
-  "vat",
-] as const;
-const TRAILING = ["attributeValueCodes", "price", "barcode", "photos"] as const;
+const LEADING = ["productId", "skuId", ...PRODUCT_FIELDS] as const;
+const TRAILING = SKU_FIELDS;
 
 export interface ExportTexts {
   sheet: string;
