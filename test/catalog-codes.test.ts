@@ -1,9 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { UserDriver } from "../doubles/telegram/index.js";
-import { editWithOpenpyxl, waitForDocument } from "./support/catalog.js";
+import {
+  editWithOpenpyxl,
+  importPosts as importPostsTo,
+  waitForDocument,
+} from "./support/catalog.js";
 import { type Harness, linkUser, startInProcess } from "./support/harness.js";
 
-const IMPORT_PATH = "/api/seller/v1/products/import";
 const SLOW = { timeoutMs: 15_000 };
 
 let h: Harness | undefined;
@@ -12,8 +15,7 @@ afterEach(async () => {
   h = undefined;
 });
 
-const importPosts = () =>
-  h!.api.requestsTo(IMPORT_PATH).filter((r) => r.method === "POST" && r.path === IMPORT_PATH);
+const importPosts = () => importPostsTo(h!.api);
 
 async function exported(user: UserDriver): Promise<Buffer> {
   const before = user.lastBotMessage()?.messageId ?? 0;

@@ -1,10 +1,14 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { SeedProduct } from "../doubles/seller-api/index.js";
 import type { UserDriver } from "../doubles/telegram/index.js";
-import { editWithOpenpyxl, waitForDocument } from "./support/catalog.js";
+import {
+  editWithOpenpyxl,
+  exportWholeCatalog,
+  importPosts as importPostsTo,
+  waitForDocument,
+} from "./support/catalog.js";
 import { type Harness, linkUser, startInProcess } from "./support/harness.js";
 
-const IMPORT_PATH = "/api/seller/v1/products/import";
 const SLOW = { timeoutMs: 15_000 };
 
 let h: Harness | undefined;
@@ -13,8 +17,7 @@ afterEach(async () => {
   h = undefined;
 });
 
-const importPosts = () =>
-  h!.api.requestsTo(IMPORT_PATH).filter((r) => r.method === "POST" && r.path === IMPORT_PATH);
+const importPosts = () => importPostsTo(h!.api);
 type Sent = { productId: number; name: { rus: string }; skus: { skuId: number; price: number }[] };
 const sentProducts = () => importPosts().flatMap((r) => (r.body as { products: Sent[] }).products);
 
@@ -23,22 +26,6 @@ const cards = () =>
   structuredClone(h!.api.products as SeedProduct[]).map(
     ({ moderationStatus, productStatus, totalWmsQuantity, salesCount, photoUrl, ...card }) => card,
   );
-
-async function exported(user: UserDriver, locale: "ru" | "kk" = "ru"): Promise<Buffer> {
-  const before = user.lastBotMessage()?.messageId ?? 0;
-  await user.sendCommand("/export");
-  const menu = await user.waitForBotMessage(
-    locale === "ru" ? /Выгрузка в Excel/ : /Excel-ге шығару/,
-    {
-      after: before,
-    },
-  );
-  await user.pressButton(locale === "ru" ? /Весь каталог \(\.xlsx\)/ : /Бүкіл каталог \(\.xlsx\)/, {
-    messageId: menu.messageId,
-  });
-  const doc = await waitForDocument(user, /^catalog-.*\.xlsx$/, menu.messageId, 15_000);
-  return doc.document!.content;
-}
 
 async function sendBack(user: UserDriver, content: Buffer, fileName = "catalog-edited.xlsx") {
   const before = user.lastBotMessage()?.messageId ?? 0;
@@ -69,7 +56,7 @@ describe("the catalog in a spreadsheet, edited by openpyxl", () => {
     h = await startInProcess();
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
-    const file = await exported(user);
+    const file = await exportWholeCatalog(user);
     const before = cards();
     const seed10002 = before.find((p) => p.productId === 10002)!;
     const seed10005 = before.find((p) => p.productId === 10005)!;

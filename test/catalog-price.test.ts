@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { importPosts as importPostsTo } from "./support/catalog.js";
 import { send } from "./support/chat.js";
 import { type Harness, linkUser, startInProcess } from "./support/harness.js";
 
-const IMPORT_PATH = "/api/seller/v1/products/import";
 const SLOW = { timeoutMs: 15_000 };
 
 let h: Harness | undefined;
@@ -18,8 +18,7 @@ async function say(user: ReturnType<Harness["tg"]["user"]>, text: string) {
   return user.waitForBotMessage(/./, { after: before });
 }
 
-const importPosts = () =>
-  h!.api.requestsTo(IMPORT_PATH).filter((r) => r.method === "POST" && r.path === IMPORT_PATH);
+const importPosts = () => importPostsTo(h!.api);
 
 describe("one price from the product card", () => {
   it("asks per SKU, shows old → new, applies the one edit whole, undoes it (ru)", async () => {

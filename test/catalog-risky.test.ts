@@ -1,9 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { UserDriver } from "../doubles/telegram/index.js";
-import { editWithOpenpyxl, waitForDocument } from "./support/catalog.js";
+import {
+  editWithOpenpyxl,
+  exportWholeCatalog,
+  importPosts as importPostsTo,
+} from "./support/catalog.js";
 import { type Harness, linkUser, startInProcess } from "./support/harness.js";
 
-const IMPORT_PATH = "/api/seller/v1/products/import";
 const SLOW = { timeoutMs: 15_000 };
 
 let h: Harness | undefined;
@@ -12,17 +15,7 @@ afterEach(async () => {
   h = undefined;
 });
 
-const importPosts = () =>
-  h!.api.requestsTo(IMPORT_PATH).filter((r) => r.method === "POST" && r.path === IMPORT_PATH);
-
-async function exported(user: UserDriver): Promise<Buffer> {
-  const before = user.lastBotMessage()?.messageId ?? 0;
-  await user.sendCommand("/export");
-  const menu = await user.waitForBotMessage(/Excel-ге шығару/, { after: before });
-  await user.pressButton(/Бүкіл каталог \(\.xlsx\)/, { messageId: menu.messageId });
-  return (await waitForDocument(user, /^catalog-.*\.xlsx$/, menu.messageId, 15_000)).document!
-    .content;
-}
+const importPosts = () => importPostsTo(h!.api);
 
 async function sendBack(user: UserDriver, content: Buffer) {
   const before = user.lastBotMessage()?.messageId ?? 0;
@@ -35,7 +28,7 @@ describe("the risky button and an untouched export (kk)", () => {
     h = await startInProcess();
     const user = h.tg.user({ languageCode: "kk" });
     await linkUser(h, user);
-    const file = await exported(user);
+    const file = await exportWholeCatalog(user, "kk");
     const same = await sendBack(user, editWithOpenpyxl(file, "rows.reverse()"));
     expect(same.text).toContain("Өзгеріс жоқ — жіберетін ештеңе жоқ.");
     expect(same.buttons.flat()).toEqual([]);

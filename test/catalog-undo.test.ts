@@ -1,10 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { SeedProduct } from "../doubles/seller-api/index.js";
 import type { UserDriver } from "../doubles/telegram/index.js";
-import { editWithOpenpyxl, waitForDocument } from "./support/catalog.js";
+import {
+  editWithOpenpyxl,
+  exportWholeCatalog,
+  importPosts as importPostsTo,
+} from "./support/catalog.js";
 import { type Harness, linkUser, startInProcess } from "./support/harness.js";
 
-const IMPORT_PATH = "/api/seller/v1/products/import";
 const SLOW = { timeoutMs: 15_000 };
 
 let h: Harness | undefined;
@@ -13,23 +16,13 @@ afterEach(async () => {
   h = undefined;
 });
 
-const importPosts = () =>
-  h!.api.requestsTo(IMPORT_PATH).filter((r) => r.method === "POST" && r.path === IMPORT_PATH);
+const importPosts = () => importPostsTo(h!.api);
 type Sent = { productId: number; skus: { skuId: number; price: number }[] };
 const sentIn = (i: number) => (importPosts()[i]!.body as { products: Sent[] }).products;
 const cards = () =>
   structuredClone(h!.api.products as SeedProduct[]).map(
     ({ moderationStatus, productStatus, totalWmsQuantity, salesCount, photoUrl, ...card }) => card,
   );
-
-async function exported(user: UserDriver): Promise<Buffer> {
-  const before = user.lastBotMessage()?.messageId ?? 0;
-  await user.sendCommand("/export");
-  const menu = await user.waitForBotMessage(/Excel-ге шығару/, { after: before });
-  await user.pressButton(/Бүкіл каталог \(\.xlsx\)/, { messageId: menu.messageId });
-  return (await waitForDocument(user, /^catalog-.*\.xlsx$/, menu.messageId, 15_000)).document!
-    .content;
-}
 
 async function sendBack(user: UserDriver, content: Buffer) {
   const before = user.lastBotMessage()?.messageId ?? 0;
@@ -42,7 +35,7 @@ describe("risky changes, changes made in the cabinet, undo (kk)", () => {
     h = await startInProcess();
     const user = h.tg.user({ languageCode: "kk" });
     await linkUser(h, user);
-    const file = await exported(user);
+    const file = await exportWholeCatalog(user, "kk");
     const seed = cards();
     const price = (id: number) => seed.find((p) => p.productId === id)!.skus[0]!.price;
 

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { RequestLogEntry, SellerSandbox } from "../../doubles/seller-api/index.js";
 import type { ChatMessageView, UserDriver } from "../../doubles/telegram/index.js";
 
 /** A Python that has openpyxl (the system one where python3-openpyxl is installed, first). */
@@ -96,4 +97,31 @@ export function resaveWithLibreOffice(bytes: Buffer): Buffer {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+const IMPORT_PATH = "/api/seller/v1/products/import";
+
+/** The import requests (POST) the sandbox received: what the catalog's edits sent. */
+export function importPosts(sandbox: SellerSandbox): RequestLogEntry[] {
+  return sandbox
+    .requestsTo(IMPORT_PATH)
+    .filter((r) => r.method === "POST" && r.path === IMPORT_PATH);
+}
+
+/** `/export`, then "the whole catalog (.xlsx)" in the chat's language: the file's bytes. */
+export async function exportWholeCatalog(
+  user: UserDriver,
+  locale: "ru" | "kk" = "ru",
+): Promise<Buffer> {
+  const before = user.lastBotMessage()?.messageId ?? 0;
+  await user.sendCommand("/export");
+  const menu = await user.waitForBotMessage(
+    locale === "ru" ? /Выгрузка в Excel/ : /Excel-ге шығару/,
+    { after: before },
+  );
+  await user.pressButton(locale === "ru" ? /Весь каталог \(\.xlsx\)/ : /Бүкіл каталог \(\.xlsx\)/, {
+    messageId: menu.messageId,
+  });
+  const doc = await waitForDocument(user, /^catalog-.*\.xlsx$/, menu.messageId, 15_000);
+  return doc.document!.content;
 }
