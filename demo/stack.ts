@@ -15,6 +15,7 @@ import {
 import { type App, createApp } from "../src/app.js";
 import { parseConfig } from "../src/config.js";
 import { createLogger } from "../src/logger.js";
+import type { PaceLimits } from "../src/telegram/index.js";
 import { type Runtime, startRuntime } from "../src/runtime/index.js";
 import { BotActivity } from "./activity.js";
 import { type ScriptClock, scriptClock } from "./clock.js";
@@ -31,6 +32,12 @@ export interface DemoOptions {
    * the transcript is the same on every run. Default: the system clock (the web chat).
    */
   scripted?: boolean;
+  /**
+   * For tests that check what the chat shows, not how fast: the pace's limits (default
+   * Telegram's) and the watcher's poll interval (default 2 s).
+   */
+  paceLimits?: Partial<PaceLimits>;
+  importPollIntervalMs?: number;
 }
 
 export interface DemoStack {
@@ -73,13 +80,13 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoStack> {
     SELLER_API_TOKEN: sandbox.token,
     DATA_DIR: options.dataDir ?? tempDir,
     // Jobs are final on their second poll: a summary comes a few seconds after the import.
-    IMPORT_POLL_INTERVAL_MS: "2000",
+    IMPORT_POLL_INTERVAL_MS: String(options.importPollIntervalMs ?? 2000),
     LOG_LEVEL: options.logLevel ?? "warn",
   });
   const app = createApp(
     config,
     createLogger(config.logLevel, pino.destination(2)),
-    clock ? { clock } : {},
+    { ...(clock && { clock }), ...(options.paceLimits && { paceLimits: options.paceLimits }) },
   );
   const activity = new BotActivity(app);
   let runtime: Runtime | undefined;

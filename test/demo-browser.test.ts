@@ -3,6 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Browser, ChatPage, findChromium, launchBrowser } from "../demo/browser.js";
 import { type DemoStack, startDemo } from "../demo/stack.js";
 import { startWebChat, type WebChat } from "../demo/web/server.js";
+import { LIFTED_PACE } from "./support/harness.js";
+
+// What the chat shows, not how fast: the pace's limits lifted and the watcher polling every
+// 100 ms (the pace has its own tests; the demo itself runs with Telegram's).
+const FAST = { paceLimits: LIFTED_PACE, importPollIntervalMs: 100 };
 
 // The demo's web chat in a real headless Chromium (Debian's `chromium`, driven by
 // playwright-core): what a person does with the page, once in each language.
@@ -17,7 +22,7 @@ let stack: DemoStack;
 let web: WebChat;
 beforeAll(async () => {
   if (!chromiumPath) return;
-  stack = await startDemo({ logLevel: "silent" });
+  stack = await startDemo({ logLevel: "silent", ...FAST });
   web = await startWebChat(stack);
 });
 afterAll(async () => {

@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from "node:fs";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { parseScript, playScript, ScriptError } from "../demo/script.js";
 import { type DemoStack, startDemo } from "../demo/stack.js";
 import { TranscriptWriter } from "../demo/transcript.js";
@@ -12,14 +12,14 @@ import type { ChatMessageView } from "../doubles/telegram/index.js";
 
 const REGENERATE = "UPDATE_GOLDEN=1 npx vitest run test/demo-script.test.ts";
 
-let stack: DemoStack;
-afterEach(async () => {
-  await stack?.stop();
+const stacks: DemoStack[] = [];
+afterAll(async () => {
+  await Promise.all(stacks.map((s) => s.stop()));
 });
 
 /** A locale text as the chat shows it (tags stripped, entities decoded). */
 const shown = (locale: string, key: string, args?: Record<string, string | number>) =>
-  stack.app.i18n
+  stacks[0]!.app.i18n
     .t(locale, key, args)
     .replace(/<[^>]+>/g, "")
     .replace(/&lt;/g, "<")
@@ -33,8 +33,11 @@ describe("npm run demo -- --script", () => {
     ["ru", "Заказы · стр. 2 из 10"],
     ["kk", "Тапсырыстар · 10 беттің 2-беті"],
   ] as const) {
-    it(`plays demo/scripts/${locale}.txt: linking, orders paging, an import with its summary`, async () => {
-      stack = await startDemo({ logLevel: "silent", scripted: true });
+    // Each script in its own demo (its own chat, clock, sandbox and emulator), the two side by
+    // side: most of their time is the chat's pace, ~1 message a second, as in Telegram.
+    it.concurrent(`plays demo/scripts/${locale}.txt: linking, orders paging, an import with its summary`, async () => {
+      const stack = await startDemo({ logLevel: "silent", scripted: true });
+      stacks.push(stack);
       const steps = parseScript(readFileSync(`demo/scripts/${locale}.txt`, "utf8"));
       const transcript = await playScript(stack, steps);
 
