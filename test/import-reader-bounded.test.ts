@@ -1,12 +1,9 @@
-import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { generateCsv } from "../bench/reading.bench.js";
 import { storedZip } from "../doubles/files/encode.js";
 import { createImportReader } from "../src/import/read/index.js";
 import type { ImportFileResult, ReadOptions } from "../src/import/types.js";
 import { sheetXml, withUnlistedEntry, xlsxFile } from "./fixtures/import/xlsx.js";
-import { emitLikeBuild } from "./support/build.js";
 
 /** One reader (its warm workers) for this file's readings, closed after them. */
 const reader = createImportReader();
@@ -206,21 +203,4 @@ describe("caps of the reading worker", () => {
     // Parsed on this thread, not one tick could fire before the answer.
     expect(ticks).toBeGreaterThan(3);
   });
-});
-
-describe("the worker from compiled JavaScript", () => {
-  it("reads a file through dist/ as `npm run build && node dist/src/main.js` would", () => {
-    emitLikeBuild();
-    expect(existsSync("dist/src/import/read/worker.js")).toBe(true);
-    const script = `
-      import { readImportFile } from "./dist/src/import/read/index.js";
-      const csv = "categoryId;brandId;name.rus;description.rus;price\\n1;2;Куртка;Тёплая;12 345,50\\n";
-      const r = await readImportFile({ bytes: new TextEncoder().encode(csv), fileName: "a.csv" }, { vatRates: [0, 12] });
-      console.log(JSON.stringify(r.ok ? r.products[0].product.skus[0] : r));
-    `;
-    const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
-      encoding: "utf8",
-    });
-    expect(JSON.parse(out)).toEqual({ price: 12345.5 });
-  }, 60_000);
 });

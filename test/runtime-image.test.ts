@@ -1,0 +1,25 @@
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { describe, expect, inject, it } from "vitest";
+
+// The production build as the Docker image holds it (made once per run by
+// test/support/image-global-setup.ts): its reader's worker is compiled JavaScript, started
+// without tsx.
+describe("the reader's worker from compiled JavaScript", () => {
+  it("reads a file through dist/ as `npm run build && node dist/src/main.js` would", () => {
+    const dist = join(dirname(inject("botImage")), "..");
+    expect(existsSync(join(dist, "src/import/read/worker.js"))).toBe(true);
+    const script = `
+      import { readImportFile } from "./dist/src/import/read/index.js";
+      const csv = "categoryId;brandId;name.rus;description.rus;price\\n1;2;Куртка;Тёплая;12 345,50\\n";
+      const r = await readImportFile({ bytes: new TextEncoder().encode(csv), fileName: "a.csv" }, { vatRates: [0, 12] });
+      console.log(JSON.stringify(r.ok ? r.products[0].product.skus[0] : r));
+    `;
+    const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
+      cwd: join(dist, ".."),
+      encoding: "utf8",
+    });
+    expect(JSON.parse(out)).toEqual({ price: 12345.5 });
+  });
+});
