@@ -234,7 +234,13 @@ async function registerMenuOnce(config: Config, logger: Logger, i18n: BotI18n): 
   try {
     await registerMenu(api, i18n, BOT_MENU);
   } catch (error) {
-    const answer = error instanceof GrammyError ? `${error.error_code} ${error.description}` : "";
+    // An answer that is no Telegram error (no code, no description) is named by its message.
+    const answer =
+      error instanceof GrammyError
+        ? error.error_code !== undefined
+          ? `${error.error_code} ${error.description}`
+          : error.message
+        : "";
     logger.warn(
       { err: answer || (error as Error)?.name, setting: "BOT_API_ROOT" },
       "Telegram did not take the command menu (setMyCommands); the bot runs without it, its commands still work, and the next start registers it again",
