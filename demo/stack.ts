@@ -12,10 +12,9 @@ import {
   startBotApiEmulator,
   type UserDriver,
 } from "../doubles/telegram/index.js";
-import { type App, createApp } from "../src/app.js";
+import { type App, type AppOptions, createApp } from "../src/app.js";
 import { parseConfig } from "../src/config.js";
 import { createLogger } from "../src/logger.js";
-import type { PaceLimits } from "../src/telegram/index.js";
 import { type Runtime, startRuntime } from "../src/runtime/index.js";
 import { BotActivity } from "./activity.js";
 import { type ScriptClock, scriptClock } from "./clock.js";
@@ -36,7 +35,7 @@ export interface DemoOptions {
    * For tests that check what the chat shows, not how fast: the pace's limits (default
    * Telegram's) and the watcher's poll interval (default 2 s).
    */
-  paceLimits?: Partial<PaceLimits>;
+  paceLimits?: AppOptions["paceLimits"];
   importPollIntervalMs?: number;
 }
 
@@ -83,11 +82,10 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoStack> {
     IMPORT_POLL_INTERVAL_MS: String(options.importPollIntervalMs ?? 2000),
     LOG_LEVEL: options.logLevel ?? "warn",
   });
-  const app = createApp(
-    config,
-    createLogger(config.logLevel, pino.destination(2)),
-    { ...(clock && { clock }), ...(options.paceLimits && { paceLimits: options.paceLimits }) },
-  );
+  const app = createApp(config, createLogger(config.logLevel, pino.destination(2)), {
+    ...(clock && { clock }),
+    ...(options.paceLimits && { paceLimits: options.paceLimits }),
+  });
   const activity = new BotActivity(app);
   let runtime: Runtime | undefined;
   try {

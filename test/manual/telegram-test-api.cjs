@@ -72,7 +72,9 @@ async function main() {
     for (const { message } of updates.result) console.log(`bot: ${message.text.slice(0, 300)}`);
     if (updates.error) console.log(String(updates.error));
   }
-  const warnings = log.split("\n").filter((line) => /"level":("warn"|"error"|"fatal"|40|50|60)/.test(line));
+  const warnings = log
+    .split("\n")
+    .filter((line) => /"level":("warn"|"error"|"fatal"|40|50|60)/.test(line));
   console.log(`\nthe bot's warnings and errors:\n${warnings.join("\n") || "(none)"}`);
   bot.kill("SIGTERM");
   sandbox.process.kill("SIGTERM");
