@@ -37,8 +37,14 @@ export const keys = {
 
 export interface DocState {
   status: "watching" | "done" | "expired";
-  /** Rounds of polling so far (the backoff grows with them). */
+  /** Rounds of polling so far. */
   polls: number;
+  /** Rounds in a row in which no job finished (polling.ts: the interval grows after a while). */
+  quiet?: number;
+  /** Rounds in a row in which the Seller API was away (polling.ts: the interval grows). */
+  outages?: number;
+  /** When every unfinished job was last read (polling.ts: at least every minute). */
+  sweptAt?: number;
   /** Earliest time of the next round (ms since epoch). */
   nextPollAt: number;
   /** Jobs whose final results are stored under `import:job:`. */
@@ -70,6 +76,10 @@ export function initialState(doc: WatchedDocument, firstPollAt: number): DocStat
   return {
     status: "watching",
     polls: 0,
+    quiet: 0,
+    outages: 0,
+    // The first full read a while after the first round: until then, up to the first unfinished job.
+    sweptAt: firstPollAt,
     nextPollAt: firstPollAt,
     finalJobs: [],
     partial: {},
