@@ -262,8 +262,8 @@ async function progress(
 ) {
   const finished = finishedOf(doc, state);
   state.counts.pending = acceptedOf(doc) - finished;
-  // While requests still go out, the status message is the sender's.
-  if (!senderAlive) {
+  // While requests still go out, the status message is the sender's; without one, no text.
+  if (!senderAlive && doc.progressMessageId !== undefined) {
     const t = translator(env.i18n, doc.locale);
     await env.notifier.editProgress(doc, state, progressText(doc, finished, acceptedOf(doc), t));
   }
@@ -271,11 +271,7 @@ async function progress(
 
 /** One round of one leased document. */
 async function runRound(env: RoundEnv, docId: string, round: Round): Promise<RoundResult> {
-  const [doc, stored, sent] = await Promise.all([
-    env.store.getDoc(docId),
-    env.store.getState(docId),
-    env.store.getSent(docId),
-  ]);
+  const { doc, state: stored, sent } = await env.store.getRecords(docId);
   if (!doc) {
     env.logger.warn({ doc: docId }, "watched document without a record; dropped");
     await env.store.unwatch(docId);

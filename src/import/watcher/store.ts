@@ -99,6 +99,19 @@ export function createWatcherStore(kv: KeyValueStore, maxWatchMs: number) {
   return {
     ttl,
     getDoc: (docId: string) => kv.get<WatchedDocument>(keys.doc(docId)),
+    /** The document, its state and its sent marker in one read (one round trip on Redis). */
+    async getRecords(docId: string) {
+      const [doc, state, sent] = await kv.getMany<unknown>([
+        keys.doc(docId),
+        keys.state(docId),
+        keys.sent(docId),
+      ]);
+      return {
+        doc: doc as WatchedDocument | undefined,
+        state: state as DocState | undefined,
+        sent: sent as SentMarker | undefined,
+      };
+    },
     getState: (docId: string) => kv.get<DocState>(keys.state(docId)),
     putState: (docId: string, state: DocState) => kv.set(keys.state(docId), state, ttl),
     getJob: (docId: string, jobId: number) => kv.get<ProductOutcome[]>(keys.job(docId, jobId)),
