@@ -3,6 +3,7 @@ import { pollDelay, pollingRule } from "../src/import/watcher/polling.js";
 import { createLogger } from "../src/logger.js";
 import {
   backoffDelay,
+  createRateBudget,
   createScheduler,
   type Round,
   type RoundResult,
@@ -109,6 +110,31 @@ describe("the scheduler", () => {
     ]);
     expect(new Set(gaps.slice(seen + fast + 5))).toEqual(new Set([60_000]));
   }, 90_000);
+
+  it("keeps calls within a rate budget: ten seconds' worth at once, then the steady rate", async () => {
+    const clock = manualClock();
+    const from = clock.now();
+    // IMPORT_POLL_MAX_PER_MINUTE 60: a burst of 10, then one a second.
+    const budget = createRateBudget({ perMinute: 60, clock });
+    const went: number[] = [];
+    const calls = Array.from({ length: 30 }, () =>
+      budget.take().then(() => went.push(clock.now() - from)),
+    );
+    await clock.advance(60_000);
+    await Promise.all(calls);
+    expect(went.slice(0, 10)).toEqual(Array.from({ length: 10 }, () => 0));
+    expect(went.slice(10)).toEqual(Array.from({ length: 20 }, (_, i) => (i + 1) * 1000));
+    // Unused time refills the bucket, never beyond ten seconds' worth.
+    await clock.advance(10 * 60_000);
+    const later = clock.now();
+    const burst: number[] = [];
+    const takes = Array.from({ length: 11 }, () =>
+      budget.take().then(() => burst.push(clock.now() - later)),
+    );
+    await clock.advance(5000);
+    await Promise.all(takes);
+    expect(burst).toEqual([...Array.from({ length: 10 }, () => 0), 1000]);
+  });
 
   it("retries a failing round with growing delays, and forgets an item that is done", async () => {
     const clock = manualClock();

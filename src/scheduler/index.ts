@@ -33,6 +33,7 @@
  *   });
  */
 export { type BackoffPolicy, backoffDelay } from "./backoff.js";
+export { createRateBudget, type RateBudget } from "./budget.js";
 export { createLeases, type Leases } from "./leases.js";
 export { createScheduler, type SchedulerOptions } from "./scheduler.js";
 export type { Round, RoundResult, Scheduler, WorkKind } from "./types.js";

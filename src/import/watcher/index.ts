@@ -3,7 +3,7 @@ import type { Clock } from "../../clock.js";
 import type { Config } from "../../config.js";
 import type { I18nInstance } from "../../i18n.js";
 import type { Logger } from "../../logger.js";
-import type { Scheduler } from "../../scheduler/index.js";
+import { createRateBudget, type Scheduler } from "../../scheduler/index.js";
 import type { SellerApi } from "../../seller-api/index.js";
 import type { Storage } from "../../storage/index.js";
 import { createNotifier } from "./notifier.js";
@@ -98,6 +98,7 @@ export function createImportWatcher(deps: WatcherDeps): ImportWatcher {
     maxWatchMs: config.import.maxWatchMs,
     jobConcurrency: options.jobConcurrency ?? 4,
     rule,
+    budget: createRateBudget({ perMinute: config.import.pollMaxPerMinute, clock }),
   });
   scheduler.register({
     name: IMPORT_WORK,

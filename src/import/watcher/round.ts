@@ -1,7 +1,7 @@
 import type { Clock } from "../../clock.js";
 import { type I18nInstance, translator } from "../../i18n.js";
 import type { Logger } from "../../logger.js";
-import type { Round, RoundResult } from "../../scheduler/index.js";
+import type { RateBudget, Round, RoundResult } from "../../scheduler/index.js";
 import type { SellerApi } from "../../seller-api/index.js";
 import { SellerApiError } from "../../seller-api/index.js";
 import { escapeHtml, shorten } from "../../text/index.js";
@@ -30,6 +30,8 @@ export interface RoundDeps {
   jobConcurrency: number;
   /** When the next round comes and how much it reads (polling.ts). */
   rule: PollingRule;
+  /** The instance's `import/info` calls a minute (IMPORT_POLL_MAX_PER_MINUTE). */
+  budget: RateBudget;
 }
 
 async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>) {
@@ -83,7 +85,14 @@ async function recordSent(env: RoundEnv, docId: string, marker: SentMarker) {
 }
 
 /** Applies one job's `import/info` answer to the state; true when the job is final. */
-async function readOne(env: RoundEnv, doc: WatchedDocument, state: DocState, batch: SentBatch) {
+async function readOne(
+  env: RoundEnv,
+  doc: WatchedDocument,
+  state: DocState,
+  batch: SentBatch,
+  signal: AbortSignal,
+) {
+  await env.budget.take(signal);
   const info = await env.seller.importInfo(batch.jobId);
   const reading = readJob(info, batch.products.length, env.rules);
   const key = String(batch.jobId);
@@ -131,9 +140,10 @@ async function readGuarded(
   doc: WatchedDocument,
   state: DocState,
   batch: SentBatch,
+  signal: AbortSignal,
 ): Promise<"final" | "open" | "away"> {
   try {
-    return (await readOne(env, doc, state, batch)) ? "final" : "open";
+    return (await readOne(env, doc, state, batch, signal)) ? "final" : "open";
   } catch (error) {
     const permanent =
       error instanceof SellerApiError && (error.kind === "not_found" || error.kind === "invalid");
@@ -163,7 +173,7 @@ async function pollJobs(
   if (sweep) {
     await eachLimited(open, env.jobConcurrency, async (batch) => {
       if (!healthy || signal.aborted) return;
-      if ((await readGuarded(env, doc, state, batch)) === "away") healthy = false;
+      if ((await readGuarded(env, doc, state, batch, signal)) === "away") healthy = false;
     });
     return healthy;
   }
@@ -171,7 +181,9 @@ async function pollJobs(
   for (let i = 0; i < open.length && !signal.aborted; i += width, width *= 2) {
     width = Math.min(width, env.jobConcurrency);
     const wave = open.slice(i, i + width);
-    const answers = await Promise.all(wave.map((batch) => readGuarded(env, doc, state, batch)));
+    const answers = await Promise.all(
+      wave.map((batch) => readGuarded(env, doc, state, batch, signal)),
+    );
     if (answers.includes("away")) return false;
     if (answers.includes("open")) return true;
   }
