@@ -218,11 +218,12 @@ async function finish(
 ): Promise<RoundResult> {
   const later = { nextAt: env.clock.now() + pollDelay(env.rule, state) };
   const results = new Map<number, ProductOutcome[]>();
-  for (const jobId of state.finalJobs) {
-    const products = await env.store.getJob(doc.id, jobId);
+  const stored = await env.store.getJobs(doc.id, state.finalJobs);
+  state.finalJobs.forEach((jobId, i) => {
+    const products = stored[i];
     // A job given up (or a lost record) has no results: it is reported as unfinished.
     if (products && products.length > 0) results.set(jobId, products);
-  }
+  });
   const tally = tallyDocument(doc, results);
   const t = translator(env.i18n, doc.locale);
   const summary = buildSummary(doc, tally, t, {

@@ -114,7 +114,9 @@ export function createWatcherStore(kv: KeyValueStore, maxWatchMs: number) {
     },
     getState: (docId: string) => kv.get<DocState>(keys.state(docId)),
     putState: (docId: string, state: DocState) => kv.set(keys.state(docId), state, ttl),
-    getJob: (docId: string, jobId: number) => kv.get<ProductOutcome[]>(keys.job(docId, jobId)),
+    /** The final results of these jobs, in their order, in one read. */
+    getJobs: (docId: string, jobIds: readonly number[]) =>
+      kv.getMany<ProductOutcome[]>(jobIds.map((jobId) => keys.job(docId, jobId))),
     putJob: (docId: string, jobId: number, products: ProductOutcome[]) =>
       kv.set(keys.job(docId, jobId), products, ttl),
     getSent: (docId: string) => kv.get<SentMarker>(keys.sent(docId)),
