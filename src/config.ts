@@ -92,6 +92,7 @@ const envSchema = z
     ),
     PORT: intFrom(0, 0, 65535),
     IMPORT_POLL_INTERVAL_MS: intFrom(5000, 100, 3_600_000),
+    IMPORT_POLL_MAX_PER_MINUTE: intFrom(6000, 60, 600_000),
     IMPORT_MAX_WATCH_HOURS: intFrom(24, 1, 24 * 30),
     IMPORT_PENDING_STATUSES: csvList(DEFAULT_PENDING_STATUSES),
     IMPORT_VAT_RATES: csvList(["0", "12"]).transform((list, ctx) => {
@@ -205,6 +206,8 @@ export interface Config {
   port: number | undefined;
   import: {
     pollIntervalMs: number;
+    /** `import/info` calls a minute at most, per instance. */
+    pollMaxPerMinute: number;
     maxWatchMs: number;
     pendingStatuses: string[];
     vatRates: number[];
@@ -273,6 +276,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     port: e.PORT || undefined,
     import: {
       pollIntervalMs: e.IMPORT_POLL_INTERVAL_MS,
+      pollMaxPerMinute: e.IMPORT_POLL_MAX_PER_MINUTE,
       maxWatchMs: e.IMPORT_MAX_WATCH_HOURS * 3_600_000,
       pendingStatuses: e.IMPORT_PENDING_STATUSES.map(normalizeStatus),
       vatRates: e.IMPORT_VAT_RATES,

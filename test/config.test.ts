@@ -33,6 +33,7 @@ describe("configuration", () => {
       sellerAuth: { kind: "token", token: "jwt.token.value" },
       import: {
         pollIntervalMs: 5000,
+        pollMaxPerMinute: 6000,
         vatRates: [0, 12],
         pendingStatuses: ["pending", "queued", "new", "processing", "inprogress", "waiting"],
       },

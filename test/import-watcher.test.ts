@@ -12,6 +12,7 @@ import { keys } from "../src/import/watcher/store.js";
 import type { SentBatch, WatchedDocument } from "../src/import/watcher/types.js";
 import { createLogger } from "../src/logger.js";
 import type { ImportProduct } from "../src/seller-api/schemas.js";
+import { testClock } from "./support/clock.js";
 import { type Harness, linkUser, restartBot, startInProcess } from "./support/harness.js";
 
 const INFO = "/api/seller/v1/products/import/info";
@@ -458,6 +459,146 @@ describe("import job watcher", () => {
     const closed = await waitClosed(h, blocked, one.id);
     expect(closed.state).toBe("done");
     expect(h.logs.some((l) => l.includes("summary undeliverable"))).toBe(true);
+  });
+});
+
+/**
+ * The watcher on a clock the test moves, IMPORT_POLL_INTERVAL_MS 5 s: jobs finish when the
+ * clock reaches their time (the sandbox asks `finishAt`), and every `step()` is one tick.
+ */
+async function timedWatcher(finishAt: Map<number, number>) {
+  const clock = testClock(Date.parse("2026-03-02T09:00:00Z"));
+  h = await startInProcess({
+    clock,
+    env: { IMPORT_POLL_INTERVAL_MS: "5000" },
+    sandbox: {
+      jobDoneAt: (job) => ((finishAt.get(job.jobId) ?? Infinity) <= clock.now() ? 0 : Infinity),
+    },
+  });
+  const harness = h;
+  const ticks = () => harness.app.scheduler.ticks(IMPORT_WORK);
+  const settled = async (from: number) => {
+    const deadline = Date.now() + 20_000;
+    while (ticks() <= from) {
+      if (Date.now() > deadline) throw new Error("the watcher did not tick");
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+  };
+  await settled(0);
+  let seen = 0;
+  return {
+    clock,
+    /** Moves the clock one interval; the jobs asked in that tick, in order. */
+    async step(): Promise<number[]> {
+      const from = ticks();
+      clock.advance(5000);
+      await settled(from);
+      const asked = harness.api.requestsTo(INFO).slice(seen);
+      seen += asked.length;
+      return asked.filter((r) => r.status === 200).map((r) => Number(r.query.jobId));
+    },
+  };
+}
+
+describe("import watching on the clock (IMPORT_POLL_INTERVAL_MS 5 s)", () => {
+  it("reads a document every interval while its jobs finish, up to its first unfinished job, and sums up in the round after the last", async () => {
+    const finishAt = new Map<number, number>();
+    const { clock, step } = await timedWatcher(finishAt);
+    const user = h!.tg.user({ languageCode: "ru" });
+    await linkUser(h!, user);
+    const batches: SentBatch[] = [];
+    for (let i = 0; i < 4; i++) batches.push(await sendBatch(h!.app, [good()], i + 1, i + 2));
+    const [a, b, c, d] = batches.map((batch) => batch.jobId) as [number, number, number, number];
+    const t0 = clock.now();
+    // Out of order: the third finishes before the second.
+    for (const [job, after] of [
+      [a, 12_000],
+      [b, 31_000],
+      [c, 14_000],
+      [d, 47_000],
+    ] as const) {
+      finishAt.set(job, t0 + after);
+    }
+    const doc = documentFor(user, "ru", batches, { createdAt: t0 });
+    await h!.app.watcher.watch(doc);
+
+    const rounds: number[][] = [];
+    for (let i = 0; i < 9; i++) rounds.push(await step());
+    expect(rounds).toEqual([
+      [a], // 5 s
+      [a], // 10 s
+      [a, b, c], // 15 s: a is final, then b and c at once: b is not
+      [b], // 20 s
+      [b],
+      [b],
+      [b, d], // 35 s: b is final (c is known), d is not
+      [d], // 40 s
+      [d], // 45 s
+    ]);
+    expect(summariesIn(user)).toHaveLength(0);
+    // d finished at 47 s: the round at 50 s reads it and sends the summary.
+    expect(await step()).toEqual([d]);
+    await user.waitFor(() => summariesIn(user).length === 1, WAIT);
+    expect(summariesIn(user)[0]!.text).toContain("Все товары импортированы без ошибок.");
+    // 13 calls for 4 jobs; reading every unfinished job each round would have taken 24.
+    expect(h!.api.requestsTo(INFO)).toHaveLength(13);
+    expect(await step()).toEqual([]);
+  });
+
+  it("reads every unfinished job once a minute, slows down only after ten quiet minutes or while the API fails, and keeps a document moving at the interval", async () => {
+    const finishAt = new Map<number, number>();
+    const { clock, step } = await timedWatcher(finishAt);
+    const user = h!.tg.user({ languageCode: "kk" });
+    await linkUser(h!, user);
+    const first = await sendBatch(h!.app, [good(), good()], 1, 2);
+    const second = await sendBatch(h!.app, [good()], 2, 4);
+    const t0 = clock.now();
+    finishAt.set(first.jobId, t0 + 20 * 60_000);
+    finishAt.set(second.jobId, t0 + 10_000);
+    const doc = documentFor(user, "kk", [first, second], { createdAt: t0 });
+    await h!.app.watcher.watch(doc);
+    const pending = async () =>
+      (await h!.app.watcher.recent(user.id, 5)).find((entry) => entry.id === doc.id)?.pending;
+
+    /** Steps until `at` after the start; the times of the rounds that asked anything. */
+    const roundsUntil = async (at: number) => {
+      const times: { at: number; jobs: number[] }[] = [];
+      while (clock.now() < t0 + at) {
+        const jobs = await step();
+        if (jobs.length > 0) times.push({ at: clock.now() - t0, jobs });
+      }
+      return times;
+    };
+    // The first minute: only the first job, every 5 s; the second is finished but not known.
+    const minute = await roundsUntil(60_000);
+    expect(minute.map((r) => r.at)).toEqual(Array.from({ length: 12 }, (_, i) => (i + 1) * 5000));
+    expect(minute.every((r) => r.jobs.join() === String(first.jobId))).toBe(true);
+    expect(await pending()).toBe(3);
+    // A minute after the first round every unfinished job is read: /jobs learns the second.
+    expect(await step()).toEqual([first.jobId, second.jobId]);
+    expect(await pending()).toBe(2);
+
+    // An outage: the next round comes ×1.5 later (7.5 s, at the tick of 10 s), then 5 s again.
+    h!.api.failNext(INFO, "503", 3);
+    await step(); // 70 s: the three attempts fail
+    const afterOutage = await roundsUntil(90_000);
+    expect(afterOutage.map((r) => r.at)).toEqual([80_000, 85_000, 90_000]);
+
+    // The second job's news at 65 s restarted the ten quiet minutes: 120 quiet rounds every
+    // 5 s (the outage took one tick), then the 121st, at 11:15, waits ×1.5 and so on.
+    const quiet = await roundsUntil(15 * 60_000);
+    const gaps = quiet.slice(1).map((r, i) => r.at - quiet[i]!.at);
+    const grows = gaps.findIndex((gap) => gap !== 5000);
+    expect(quiet[grows]!.at).toBe(11 * 60_000 + 15_000);
+    expect(gaps.slice(grows, grows + 6)).toEqual([10_000, 15_000, 20_000, 30_000, 40_000, 60_000]);
+    expect(summariesIn(user)).toHaveLength(0);
+
+    // The first job finishes at 20:00: read within a minute, and the summary goes out.
+    const last = await roundsUntil(21 * 60_000 + 5000);
+    const final = last.find((r) => r.at >= 20 * 60_000)!;
+    expect(final.at - 20 * 60_000).toBeLessThanOrEqual(60_000);
+    await user.waitFor(() => summariesIn(user).length === 1, WAIT);
+    expect(last.at(-1)).toBe(final);
   });
 });
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { pollDelay, pollingRule } from "../src/import/watcher/polling.js";
 import { createLogger } from "../src/logger.js";
 import {
   backoffDelay,
+  createRateBudget,
   createScheduler,
   type Round,
   type RoundResult,
@@ -10,6 +12,7 @@ import {
 import type { KeyValueStore } from "../src/storage/index.js";
 import { flush, type ManualClock, manualClock } from "./support/clock.js";
 
+const MINUTE = 60_000;
 const HOUR = 3_600_000;
 const logger = createLogger("silent");
 
@@ -50,13 +53,19 @@ function schedulerOn(kv: KeyValueStore, clock: ManualClock, instanceId: string):
 // The first two tests spin the event loop thousands of times (one turn per clock jump): in a
 // worker shared with other files under load that took over 20 s, hence their own time limit.
 describe("the scheduler", () => {
-  it("drives six hours of backoff in milliseconds: 5 s three times, then ×1.5 up to a minute", async () => {
+  it("drives six hours of import polling in milliseconds: 5 s while jobs finish, ×1.5 after ten quiet minutes up to a minute, 5 s again when one finishes", async () => {
     const clock = manualClock();
     const kv = memoryStore(clock);
     const scheduler = schedulerOn(kv, clock, "a");
-    const policy = { baseMs: 5000, factor: 1.5, maxMs: 60_000, steadyRounds: 3 };
-    const runs: number[] = [];
+    // The import watcher's rule at IMPORT_POLL_INTERVAL_MS 5 s, its ticks every 5 s.
+    const rule = pollingRule(5000);
     const tickMs = 5000;
+    const from = clock.now();
+    // Jobs of the document finish at 0:08, 0:16 and 3:00:30; nothing else moves.
+    const finishing = [8 * MINUTE, 16 * MINUTE, 3 * HOUR + 30_000].map((at) => from + at);
+    const runs: number[] = [];
+    let quiet = 0;
+    let finished = 0;
     scheduler.register({
       name: "poll",
       tickMs,
@@ -64,25 +73,68 @@ describe("the scheduler", () => {
       leaseKey: (id) => `lease:poll:${id}`,
       async run(_id, round: Round): Promise<RoundResult> {
         runs.push(round.now());
-        return { nextAt: round.now() + backoffDelay(policy, runs.length) };
+        const done = finishing.filter((at) => at <= round.now()).length;
+        quiet = done > finished ? 0 : quiet + 1;
+        finished = done;
+        // A round that takes a while: the next still comes from the tick that took it up.
+        await clock.sleep(1200);
+        return { nextAt: round.takenAt + pollDelay(rule, { quiet }) };
       },
     });
-    const from = clock.now();
     scheduler.start();
     await clock.advance(6 * HOUR);
-    await scheduler.stop();
+    const stopping = scheduler.stop();
+    await clock.advance(2000);
+    await stopping;
 
-    const gaps = runs.slice(1).map((at, i) => at - runs[i]!);
-    // Items are looked at every tick, so each gap is the backoff rounded up to a tick.
-    const expected = gaps.map((_, i) => Math.ceil(backoffDelay(policy, i + 1) / tickMs) * tickMs);
-    expect(gaps).toEqual(expected);
-    expect(gaps.slice(0, 6)).toEqual([5000, 5000, 5000, 10000, 15000, 20000]);
-    expect(new Set(gaps.slice(10))).toEqual(new Set([60_000]));
+    const at = (i: number) => runs[i]! - from;
+    const gaps = runs.slice(1).map((t, i) => t - runs[i]!);
     expect(runs[0]).toBe(from);
-    // About one round a minute for the rest of the six hours.
-    expect(runs.length).toBeGreaterThan(350);
-    expect(runs.length).toBeLessThan(370);
+    // Every 5 s until ten quiet minutes after the finish at 0:16 (the one at 0:08 restarted
+    // the count), then ×1.5 a round; a due time between ticks waits for the next tick
+    // (7.5 s → 10 s, 11.25 s → 15 s, …) until a minute.
+    const grows = gaps.findIndex((gap) => gap !== 5000);
+    expect(at(grows)).toBe(26 * MINUTE + 5000);
+    expect(gaps.slice(grows, grows + 8)).toEqual([
+      10_000, 15_000, 20_000, 30_000, 40_000, 60_000, 60_000, 60_000,
+    ]);
+    // The job finishing at 3:00:30 is seen at the next round, within a minute; then every 5 s
+    // again for ten minutes, then the same growth.
+    const seen = runs.findIndex((t) => t >= finishing[2]!);
+    expect(at(seen) - (3 * HOUR + 30_000)).toBeLessThanOrEqual(60_000);
+    expect(new Set(gaps.slice(grows + 5, seen))).toEqual(new Set([60_000]));
+    const fast = gaps.slice(seen).findIndex((gap) => gap !== 5000);
+    expect(fast).toBe(121);
+    expect(gaps.slice(seen + fast, seen + fast + 6)).toEqual([
+      10_000, 15_000, 20_000, 30_000, 40_000, 60_000,
+    ]);
+    expect(new Set(gaps.slice(seen + fast + 5))).toEqual(new Set([60_000]));
   }, 90_000);
+
+  it("keeps calls within a rate budget: ten seconds' worth at once, then the steady rate", async () => {
+    const clock = manualClock();
+    const from = clock.now();
+    // IMPORT_POLL_MAX_PER_MINUTE 60: a burst of 10, then one a second.
+    const budget = createRateBudget({ perMinute: 60, clock });
+    const went: number[] = [];
+    const calls = Array.from({ length: 30 }, () =>
+      budget.take().then(() => went.push(clock.now() - from)),
+    );
+    await clock.advance(60_000);
+    await Promise.all(calls);
+    expect(went.slice(0, 10)).toEqual(Array.from({ length: 10 }, () => 0));
+    expect(went.slice(10)).toEqual(Array.from({ length: 20 }, (_, i) => (i + 1) * 1000));
+    // Unused time refills the bucket, never beyond ten seconds' worth.
+    await clock.advance(10 * 60_000);
+    const later = clock.now();
+    const burst: number[] = [];
+    const takes = Array.from({ length: 11 }, () =>
+      budget.take().then(() => burst.push(clock.now() - later)),
+    );
+    await clock.advance(5000);
+    await Promise.all(takes);
+    expect(burst).toEqual([...Array.from({ length: 10 }, () => 0), 1000]);
+  });
 
   it("retries a failing round with growing delays, and forgets an item that is done", async () => {
     const clock = manualClock();
@@ -144,7 +196,10 @@ describe("the scheduler", () => {
       scheduler.start();
     }
     await clock.advance(HOUR);
-    await Promise.all(instances.map((s) => s.stop()));
+    // A round in flight at the stop finishes (its 500 ms pass) before the stop returns.
+    const stopping = Promise.all(instances.map((s) => s.stop()));
+    await clock.advance(1000);
+    await stopping;
     for (const kind of ["imports", "alerts"]) {
       for (const id of ["1", "2", "3"]) {
         const times = runs.filter((r) => r.kind === kind && r.id === id).map((r) => r.at);

@@ -15,5 +15,10 @@ export { type ImportJob, ProgressMessage, type ProgressState } from "./sender/in
 export { createImportService, type ImportService } from "./service.js";
 export { CSV_TEMPLATE_NAME, csvTemplate, JSON_TEMPLATE_NAME, jsonTemplate } from "./templates.js";
 export type { EditRow, EditRows, ParsedProduct, ReadImportFile } from "./types.js";
-export { createImportWatcher, type ImportWatcher, type WatcherOptions } from "./watcher/index.js";
+export {
+  createImportWatcher,
+  IMPORT_WORK,
+  type ImportWatcher,
+  type WatcherOptions,
+} from "./watcher/index.js";
 export type { DocumentStatus } from "./watcher/types.js";

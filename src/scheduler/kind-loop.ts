@@ -40,8 +40,9 @@ async function runItem(
   env: LoopEnv,
   items: ItemTable,
   id: string,
-  signal: AbortSignal,
+  tick: { at: number; signal: AbortSignal },
 ) {
+  const { signal } = tick;
   const { leases, clock, logger } = env;
   const { dueAt, failures } = items;
   const key = kind.leaseKey(id);
@@ -54,6 +55,7 @@ async function runItem(
     const round: Round = {
       signal,
       now: () => clock.now(),
+      takenAt: tick.at,
       confirmLease: () => leases.confirm(key),
       holdsLease: () => leases.holds(key),
       keepLease: (value = true) => {
@@ -105,7 +107,7 @@ export function createKindLoop(kind: WorkKind, env: LoopEnv) {
     }
     const due = ids.filter((id) => (dueAt.get(id) ?? 0) <= now);
     await eachLimited(due, kind.concurrency ?? 8, async (id) => {
-      if (!signal.aborted) await runItem(kind, { ...env, logger }, items, id, signal);
+      if (!signal.aborted) await runItem(kind, { ...env, logger }, items, id, { at: now, signal });
     });
   }
 
@@ -116,6 +118,7 @@ export function createKindLoop(kind: WorkKind, env: LoopEnv) {
     ticks: () => ticks,
     async run(signal: AbortSignal) {
       while (!signal.aborted) {
+        const startedAt = clock.now();
         try {
           await tick(signal);
         } catch (error) {
@@ -123,7 +126,10 @@ export function createKindLoop(kind: WorkKind, env: LoopEnv) {
           logger.error({ err: error }, "listing failed; next tick tries again");
         }
         ticks++;
-        await clock.sleep(kind.tickMs, signal);
+        // Ticks keep their pace (a long tick does not push every later one back); one that
+        // overran is followed by a short pause, not at once.
+        const left = startedAt + kind.tickMs - clock.now();
+        await clock.sleep(Math.max(left, Math.ceil(kind.tickMs / 10)), signal);
       }
     },
   };

@@ -9,6 +9,12 @@ export interface Round {
   readonly signal: AbortSignal;
   /** The scheduler's clock. */
   now(): number;
+  /**
+   * When the scheduler took the item up: the time of the tick that found it due. Ticks come
+   * every `tickMs` from the previous tick's start, so an item that returns `takenAt + n × tickMs`
+   * comes again exactly n ticks later, however long the tick took to reach it.
+   */
+  readonly takenAt: number;
   /** Renews the item's lease now; false when it was lost. Call before an effect that must happen once. */
   confirmLease(): Promise<boolean>;
   /** Whether this instance still believes it holds the lease (no store access). */
@@ -25,7 +31,7 @@ export interface Round {
 export interface WorkKind {
   /** Short, unique name (logs). */
   readonly name: string;
-  /** How often the kind's items are listed and the due ones run (ms). */
+  /** How often the kind's items are listed and the due ones run (ms, from one tick's start to the next's). */
   readonly tickMs: number;
   /** Items of this kind worked on at once by one instance (default 8). */
   readonly concurrency?: number;

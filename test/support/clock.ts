@@ -73,16 +73,15 @@ export function testClock(startMs: number): TestClock {
     sleep(ms, signal) {
       return new Promise<void>((resolve) => {
         if (signal?.aborted) return resolve();
-        const sleeper = { at: now + ms, wake: resolve };
+        // Woken by the clock or by the signal; either way the signal forgets this sleeper.
+        const wake = () => {
+          sleepers.delete(sleeper);
+          signal?.removeEventListener("abort", wake);
+          resolve();
+        };
+        const sleeper = { at: now + ms, wake };
         sleepers.add(sleeper);
-        signal?.addEventListener(
-          "abort",
-          () => {
-            sleepers.delete(sleeper);
-            resolve();
-          },
-          { once: true },
-        );
+        signal?.addEventListener("abort", wake, { once: true });
       });
     },
     set(ms) {

@@ -3,10 +3,11 @@ import type { Clock } from "../../clock.js";
 import type { Config } from "../../config.js";
 import type { I18nInstance } from "../../i18n.js";
 import type { Logger } from "../../logger.js";
-import { backoffDelay, type Scheduler } from "../../scheduler/index.js";
+import { createRateBudget, type Scheduler } from "../../scheduler/index.js";
 import type { SellerApi } from "../../seller-api/index.js";
 import type { Storage } from "../../storage/index.js";
 import { createNotifier } from "./notifier.js";
+import { pollingRule, retryDelay } from "./polling.js";
 import { statusRules } from "./results.js";
 import { createDocumentRound } from "./round.js";
 import { createSenderWatch, sendingGraceMs } from "./senders.js";
@@ -27,8 +28,10 @@ export type {
 export interface WatcherOptions {
   /** Upper bound of a document's poll interval (unless IMPORT_POLL_INTERVAL_MS is larger). Default 60 s. */
   maxPollIntervalMs?: number;
-  /** Polls at the base interval before the interval grows by POLL_BACKOFF. Default 3. */
-  fastPolls?: number;
+  /** Quiet time (no job of a document finished) before its interval grows. Default 10 min. */
+  patienceMs?: number;
+  /** Every unfinished job of a document is read at least this often. Default 60 s. */
+  sweepEveryMs?: number;
   /** Minimum time between two progress edits of one document. Default 3 s. */
   progressEveryMs?: number;
   /** Documents worked on at once by one instance. Default 8. */
@@ -53,8 +56,6 @@ export interface WatcherDeps {
 
 /** The name of the watcher's kind of work in the scheduler. */
 export const IMPORT_WORK = "import-documents";
-/** Growth of a document's poll interval per round once past `fastPolls`. */
-export const POLL_BACKOFF = 1.5;
 
 /**
  * Watches accepted import jobs until final and sends one summary per document. The scheduler
@@ -68,13 +69,11 @@ export function createImportWatcher(deps: WatcherDeps): ImportWatcher {
   const base = config.import.pollIntervalMs;
   const logger = deps.logger.child({ module: "import-watcher", instance: scheduler.instanceId });
   const store = createWatcherStore(deps.storage.kv, config.import.maxWatchMs);
-  const policy = {
-    baseMs: base,
-    factor: POLL_BACKOFF,
-    maxMs: options.maxPollIntervalMs ?? 60_000,
-    steadyRounds: options.fastPolls ?? 3,
-  };
-  const intervalAfter = (polls: number) => backoffDelay(policy, polls);
+  const rule = pollingRule(base, {
+    ...(options.maxPollIntervalMs !== undefined && { maxMs: options.maxPollIntervalMs }),
+    ...(options.patienceMs !== undefined && { patienceMs: options.patienceMs }),
+    ...(options.sweepEveryMs !== undefined && { sweepEveryMs: options.sweepEveryMs }),
+  });
   const senders = createSenderWatch({
     clock,
     shared: deps.storage.kind === "redis",
@@ -98,7 +97,8 @@ export function createImportWatcher(deps: WatcherDeps): ImportWatcher {
     rules: statusRules(config.import.pendingStatuses),
     maxWatchMs: config.import.maxWatchMs,
     jobConcurrency: options.jobConcurrency ?? 4,
-    intervalAfter,
+    rule,
+    budget: createRateBudget({ perMinute: config.import.pollMaxPerMinute, clock }),
   });
   scheduler.register({
     name: IMPORT_WORK,
@@ -107,7 +107,7 @@ export function createImportWatcher(deps: WatcherDeps): ImportWatcher {
     list: () => store.watchedIds(),
     leaseKey: keys.claim,
     run: round.run,
-    retryDelay: (failures) => intervalAfter(policy.steadyRounds + failures),
+    retryDelay: (failures) => retryDelay(rule, failures),
   });
 
   return {

@@ -1,11 +1,12 @@
 import type { Clock } from "../../clock.js";
 import { type I18nInstance, translator } from "../../i18n.js";
 import type { Logger } from "../../logger.js";
-import type { Round, RoundResult } from "../../scheduler/index.js";
+import type { RateBudget, Round, RoundResult } from "../../scheduler/index.js";
 import type { SellerApi } from "../../seller-api/index.js";
 import { SellerApiError } from "../../seller-api/index.js";
 import { escapeHtml, shorten } from "../../text/index.js";
 import type { Notifier } from "./notifier.js";
+import { isSweep, type PollingRule, pollDelay } from "./polling.js";
 import { type ProductOutcome, readJob, type StatusRules, tallyDocument } from "./results.js";
 import type { SenderWatch } from "./senders.js";
 import { type DocState, initialState, type SentMarker, type WatcherStore } from "./store.js";
@@ -27,8 +28,10 @@ export interface RoundDeps {
   maxWatchMs: number;
   /** `import/info` calls at once for one document. */
   jobConcurrency: number;
-  /** Delay before the next round after `polls` rounds (the backoff). */
-  intervalAfter(polls: number): number;
+  /** When the next round comes and how much it reads (polling.ts). */
+  rule: PollingRule;
+  /** The instance's `import/info` calls a minute (IMPORT_POLL_MAX_PER_MINUTE). */
+  budget: RateBudget;
 }
 
 async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>) {
@@ -81,15 +84,22 @@ async function recordSent(env: RoundEnv, docId: string, marker: SentMarker) {
   }
 }
 
-/** Applies one job's `import/info` answer to the state. */
-async function readOne(env: RoundEnv, doc: WatchedDocument, state: DocState, batch: SentBatch) {
+/** Applies one job's `import/info` answer to the state; true when the job is final. */
+async function readOne(
+  env: RoundEnv,
+  doc: WatchedDocument,
+  state: DocState,
+  batch: SentBatch,
+  signal: AbortSignal,
+) {
+  await env.budget.take(signal);
   const info = await env.seller.importInfo(batch.jobId);
   const reading = readJob(info, batch.products.length, env.rules);
   const key = String(batch.jobId);
   delete state.jobErrors[key];
   if (!reading.final) {
     state.partial[key] = reading.finishedProducts;
-    return;
+    return false;
   }
   await env.store.putJob(doc.id, batch.jobId, reading.products);
   state.finalJobs.push(batch.jobId);
@@ -101,6 +111,7 @@ async function readOne(env: RoundEnv, doc: WatchedDocument, state: DocState, bat
   state.counts.succeeded += one.succeeded;
   state.counts.failed += one.failed;
   state.counts.pending -= batch.products.length;
+  return true;
 }
 
 /** A job the API refuses to describe: counted, and given up after a few rounds. */
@@ -123,22 +134,79 @@ async function jobRefused(
   delete state.partial[key];
 }
 
-/** Polls the unfinished jobs of a document; stops at the first outage (next round retries). */
-async function pollJobs(env: RoundEnv, doc: WatchedDocument, state: DocState, signal: AbortSignal) {
+/** Reads one job: final now, still open (or refused), or the Seller API is away. */
+async function readGuarded(
+  env: RoundEnv,
+  doc: WatchedDocument,
+  state: DocState,
+  batch: SentBatch,
+  signal: AbortSignal,
+): Promise<"final" | "open" | "away"> {
+  try {
+    return (await readOne(env, doc, state, batch, signal)) ? "final" : "open";
+  } catch (error) {
+    const permanent =
+      error instanceof SellerApiError && (error.kind === "not_found" || error.kind === "invalid");
+    if (!permanent) {
+      env.logger.warn({ doc: doc.id, jobId: batch.jobId, err: error }, "import/info failed; later");
+      return "away";
+    }
+    await jobRefused(env, doc, state, batch, error);
+    return state.finalJobs.includes(batch.jobId) ? "final" : "open";
+  }
+}
+
+/**
+ * Reads the unfinished jobs of a document (polling.ts): a sweep reads all of them, a probe the
+ * oldest first, in waves of 1, 2, 4… while every answer is final, up to the first one still
+ * unfinished. Stops at the first outage (a later round retries). False when the API was away.
+ */
+async function pollJobs(
+  env: RoundEnv,
+  doc: WatchedDocument,
+  state: DocState,
+  signal: AbortSignal,
+  sweep: boolean,
+): Promise<boolean> {
   const open = doc.batches.filter((b) => !state.finalJobs.includes(b.jobId));
   let healthy = true;
-  await eachLimited(open, env.jobConcurrency, async (batch) => {
-    if (!healthy || signal.aborted) return;
-    try {
-      await readOne(env, doc, state, batch);
-    } catch (error) {
-      const permanent =
-        error instanceof SellerApiError && (error.kind === "not_found" || error.kind === "invalid");
-      if (permanent) return jobRefused(env, doc, state, batch, error);
-      healthy = false;
-      env.logger.warn({ doc: doc.id, jobId: batch.jobId, err: error }, "import/info failed; later");
-    }
-  });
+  if (sweep) {
+    await eachLimited(open, env.jobConcurrency, async (batch) => {
+      if (!healthy || signal.aborted) return;
+      if ((await readGuarded(env, doc, state, batch, signal)) === "away") healthy = false;
+    });
+    return healthy;
+  }
+  let width = 1;
+  for (let i = 0; i < open.length && !signal.aborted; i += width, width *= 2) {
+    width = Math.min(width, env.jobConcurrency);
+    const wave = open.slice(i, i + width);
+    const answers = await Promise.all(
+      wave.map((batch) => readGuarded(env, doc, state, batch, signal)),
+    );
+    if (answers.includes("away")) return false;
+    if (answers.includes("open")) return true;
+  }
+  return true;
+}
+
+/** Products whose result is known final so far (final jobs and finished parts of the others). */
+const finishedOf = (doc: WatchedDocument, state: DocState) =>
+  doc.batches
+    .filter((b) => state.finalJobs.includes(b.jobId))
+    .reduce((n, b) => n + b.products.length, 0) +
+  Object.values(state.partial).reduce((n, k) => n + k, 0);
+
+/** One round's reading of the document, and the counters that time the next round. */
+async function readDocument(env: RoundEnv, doc: WatchedDocument, state: DocState, round: Round) {
+  const now = env.clock.now();
+  const sweep = isSweep(env.rule, state.sweptAt, now);
+  const before = state.finalJobs.length;
+  const healthy = await pollJobs(env, doc, state, round.signal, sweep);
+  state.polls++;
+  if (sweep && healthy) state.sweptAt = now;
+  state.quiet = state.finalJobs.length > before ? 0 : (state.quiet ?? 0) + 1;
+  state.outages = healthy ? 0 : (state.outages ?? 0) + 1;
 }
 
 /** Builds and sends the summary; "done" once the document is closed. */
@@ -148,13 +216,14 @@ async function finish(
   state: DocState,
   round: Round,
 ): Promise<RoundResult> {
-  const later = { nextAt: env.clock.now() + env.intervalAfter(state.polls) };
+  const later = { nextAt: env.clock.now() + pollDelay(env.rule, state) };
   const results = new Map<number, ProductOutcome[]>();
-  for (const jobId of state.finalJobs) {
-    const products = await env.store.getJob(doc.id, jobId);
+  const stored = await env.store.getJobs(doc.id, state.finalJobs);
+  state.finalJobs.forEach((jobId, i) => {
+    const products = stored[i];
     // A job given up (or a lost record) has no results: it is reported as unfinished.
     if (products && products.length > 0) results.set(jobId, products);
-  }
+  });
   const tally = tallyDocument(doc, results);
   const t = translator(env.i18n, doc.locale);
   const summary = buildSummary(doc, tally, t, {
@@ -204,14 +273,10 @@ async function progress(
   state: DocState,
   senderAlive: boolean,
 ) {
-  const finished =
-    doc.batches
-      .filter((b) => state.finalJobs.includes(b.jobId))
-      .reduce((n, b) => n + b.products.length, 0) +
-    Object.values(state.partial).reduce((n, k) => n + k, 0);
+  const finished = finishedOf(doc, state);
   state.counts.pending = acceptedOf(doc) - finished;
-  // While requests still go out, the status message is the sender's.
-  if (!senderAlive) {
+  // While requests still go out, the status message is the sender's; without one, no text.
+  if (!senderAlive && doc.progressMessageId !== undefined) {
     const t = translator(env.i18n, doc.locale);
     await env.notifier.editProgress(doc, state, progressText(doc, finished, acceptedOf(doc), t));
   }
@@ -219,11 +284,7 @@ async function progress(
 
 /** One round of one leased document. */
 async function runRound(env: RoundEnv, docId: string, round: Round): Promise<RoundResult> {
-  const [doc, stored, sent] = await Promise.all([
-    env.store.getDoc(docId),
-    env.store.getState(docId),
-    env.store.getSent(docId),
-  ]);
+  const { doc, state: stored, sent } = await env.store.getRecords(docId);
   if (!doc) {
     env.logger.warn({ doc: docId }, "watched document without a record; dropped");
     await env.store.unwatch(docId);
@@ -244,11 +305,9 @@ async function runRound(env: RoundEnv, docId: string, round: Round): Promise<Rou
   // Requests still going out: no summary yet, unless the sender has evidently died.
   const senderAlive = env.senders.isAlive(doc);
   const allFinal = () => doc.batches.every((b) => state.finalJobs.includes(b.jobId));
-  if (!expired && !allFinal()) {
-    await pollJobs(env, doc, state, round.signal);
-    state.polls++;
-  }
-  const next = { nextAt: env.clock.now() + env.intervalAfter(state.polls) };
+  if (!expired && !allFinal()) await readDocument(env, doc, state, round);
+  // From the tick that took the document up: it comes again that many ticks later.
+  const next = { nextAt: round.takenAt + pollDelay(env.rule, state) };
   // A lease lost meanwhile (this process stalled past it): another instance owns the state.
   if (!round.holdsLease()) return next;
   if ((allFinal() && !senderAlive) || expired) {

@@ -37,8 +37,14 @@ export const keys = {
 
 export interface DocState {
   status: "watching" | "done" | "expired";
-  /** Rounds of polling so far (the backoff grows with them). */
+  /** Rounds of polling so far. */
   polls: number;
+  /** Rounds in a row in which no job finished (polling.ts: the interval grows after a while). */
+  quiet?: number;
+  /** Rounds in a row in which the Seller API was away (polling.ts: the interval grows). */
+  outages?: number;
+  /** When every unfinished job was last read (polling.ts: at least every minute). */
+  sweptAt?: number;
   /** Earliest time of the next round (ms since epoch). */
   nextPollAt: number;
   /** Jobs whose final results are stored under `import:job:`. */
@@ -70,6 +76,10 @@ export function initialState(doc: WatchedDocument, firstPollAt: number): DocStat
   return {
     status: "watching",
     polls: 0,
+    quiet: 0,
+    outages: 0,
+    // The first full read a while after the first round: until then, up to the first unfinished job.
+    sweptAt: firstPollAt,
     nextPollAt: firstPollAt,
     finalJobs: [],
     partial: {},
@@ -89,9 +99,24 @@ export function createWatcherStore(kv: KeyValueStore, maxWatchMs: number) {
   return {
     ttl,
     getDoc: (docId: string) => kv.get<WatchedDocument>(keys.doc(docId)),
+    /** The document, its state and its sent marker in one read (one round trip on Redis). */
+    async getRecords(docId: string) {
+      const [doc, state, sent] = await kv.getMany<unknown>([
+        keys.doc(docId),
+        keys.state(docId),
+        keys.sent(docId),
+      ]);
+      return {
+        doc: doc as WatchedDocument | undefined,
+        state: state as DocState | undefined,
+        sent: sent as SentMarker | undefined,
+      };
+    },
     getState: (docId: string) => kv.get<DocState>(keys.state(docId)),
     putState: (docId: string, state: DocState) => kv.set(keys.state(docId), state, ttl),
-    getJob: (docId: string, jobId: number) => kv.get<ProductOutcome[]>(keys.job(docId, jobId)),
+    /** The final results of these jobs, in their order, in one read. */
+    getJobs: (docId: string, jobIds: readonly number[]) =>
+      kv.getMany<ProductOutcome[]>(jobIds.map((jobId) => keys.job(docId, jobId))),
     putJob: (docId: string, jobId: number, products: ProductOutcome[]) =>
       kv.set(keys.job(docId, jobId), products, ttl),
     getSent: (docId: string) => kv.get<SentMarker>(keys.sent(docId)),
