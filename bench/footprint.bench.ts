@@ -126,7 +126,7 @@ export const measure: Measure = {
           `10 footprint: RSS after ${CHATS} linked chats`,
           loaded / MB,
           " MB",
-          `${(perChat / 1024).toFixed(1)} KB a chat, about ${((idle + perChat * 10_000) / MB).toFixed(0)} MB at 10,000 chats (scaled down: each link costs Telegram messages)`,
+          `${(perChat / 1024).toFixed(1)} KB a chat above the figure at start, garbage not yet collected included (the live heap grows far less, docs/benchmarks.md): at most about ${((idle + perChat * 10_000) / MB).toFixed(0)} MB at 10,000 chats (scaled down: each link costs Telegram messages)`,
         ),
         judged(
           "10 footprint: Redis bytes per session",
