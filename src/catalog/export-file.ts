@@ -115,6 +115,15 @@ const HEADER_FILL: Fill = {
 };
 
 /**
+ * Starts loading the workbook writer (exceljs, loaded on first use rather than at start) while
+ * the seller is choosing what to export, so the first export does not wait for it. A failure
+ * here is left to the export itself, which loads it again and reports.
+ */
+export function prepareWorkbookWriter(): void {
+  void import("exceljs").catch(() => undefined);
+}
+
+/**
  * The export as an .xlsx, written streaming: the products sheet (one row per SKU, header
  * frozen, widths, barcodes as text cells, read-only columns grey), the instruction sheet and
  * the hidden sheet with the export id, time and each row's fingerprints.
