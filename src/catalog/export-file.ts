@@ -1,5 +1,5 @@
 import { PassThrough } from "node:stream";
-import ExcelJS from "exceljs";
+import type { Fill } from "exceljs";
 import {
   type LiveCard,
   PRODUCT_FIELDS,
@@ -103,16 +103,25 @@ export function* exportRows(
   }
 }
 
-const READ_ONLY_FILL: ExcelJS.Fill = {
+const READ_ONLY_FILL: Fill = {
   type: "pattern",
   pattern: "solid",
   fgColor: { argb: "FFE0E0E0" },
 };
-const HEADER_FILL: ExcelJS.Fill = {
+const HEADER_FILL: Fill = {
   type: "pattern",
   pattern: "solid",
   fgColor: { argb: "FFDDEBF7" },
 };
+
+/**
+ * Starts loading the workbook writer (exceljs, loaded on first use rather than at start) while
+ * the seller is choosing what to export, so the first export does not wait for it. A failure
+ * here is left to the export itself, which loads it again and reports.
+ */
+export function prepareWorkbookWriter(): void {
+  void import("exceljs").catch(() => undefined);
+}
 
 /**
  * The export as an .xlsx, written streaming: the products sheet (one row per SKU, header
@@ -120,6 +129,8 @@ const HEADER_FILL: ExcelJS.Fill = {
  * the hidden sheet with the export id, time and each row's fingerprints.
  */
 export async function writeExportXlsx(input: ExportInput): Promise<Buffer> {
+  // Loaded on the first export, not at start: most processes never write a workbook.
+  const { default: ExcelJS } = await import("exceljs");
   const stream = new PassThrough();
   const chunks: Buffer[] = [];
   stream.on("data", (chunk: Buffer) => chunks.push(chunk));

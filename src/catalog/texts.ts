@@ -1,4 +1,3 @@
-import ExcelJS from "exceljs";
 import type { Translate } from "../i18n.js";
 import { escapeHtml, shorten } from "../text/index.js";
 import type { Change, Diff } from "./diff.js";
@@ -151,6 +150,8 @@ export async function diffWorkbook(
   diff: Diff,
   names: Record<string, string>,
 ): Promise<Buffer> {
+  // Loaded on first use, not at start (as the export's writer).
+  const { default: ExcelJS } = await import("exceljs");
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet(t("catalog-diff-sheet"), {
     views: [{ state: "frozen", ySplit: 1 }],

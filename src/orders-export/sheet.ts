@@ -2,7 +2,7 @@
  * The orders workbook, written row by row to a file with exceljs's streaming writer: each row
  * leaves memory once committed, so a year of orders costs no more memory than a day.
  */
-import ExcelJS from "exceljs";
+import type { CellValue, Worksheet } from "exceljs";
 import type { Order } from "../seller-api/index.js";
 import { parseApiDate, zoneTime } from "../text/index.js";
 
@@ -84,8 +84,11 @@ export interface OrdersSheet {
   abort(): Promise<void>;
 }
 
+/** exceljs, loaded with the first orders sheet rather than at start. */
+type Excel = typeof import("exceljs");
+
 /** A new workbook streaming to `path`: its sheet, frozen header row written. */
-function openBook(path: string, texts: SheetTexts) {
+function openBook(ExcelJS: Excel, path: string, texts: SheetTexts) {
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useStyles: true });
   const sheet = book.addWorksheet(texts.sheetName, {
     views: [{ state: "frozen", ySplit: 1, xSplit: 0 }],
@@ -109,7 +112,13 @@ function openBook(path: string, texts: SheetTexts) {
  * has no zones; the headers say which one), read as the rest of the bot reads them; a date
  * that cannot be read is kept as the text the API gave. Money and quantities are numbers.
  */
-export function createOrdersSheet(path: string, timeZone: string, texts: SheetTexts): OrdersSheet {
+export async function createOrdersSheet(
+  path: string,
+  timeZone: string,
+  texts: SheetTexts,
+): Promise<OrdersSheet> {
+  // Loaded on the first orders export, not at start: most processes never write a workbook.
+  const { default: ExcelJS } = await import("exceljs");
   let open: ReturnType<typeof openBook> | undefined;
 
   const zone = zoneTime(timeZone);
@@ -135,7 +144,7 @@ export function createOrdersSheet(path: string, timeZone: string, texts: SheetTe
 
   return {
     add(order) {
-      open ??= openBook(path, texts);
+      open ??= openBook(ExcelJS, path, texts);
       open.sheet.addRow(ORDER_COLUMNS.map(([key, kind]) => cellOf(order, key, kind))).commit();
       rows++;
       sums.quantity += finite(order.quantity);
@@ -173,8 +182,8 @@ const finite = (value: number | null | undefined) =>
  * The totals row under the orders: a SUM formula with its value stored beside it, so a
  * program that does not calculate (a script, a viewer) reads the same numbers Excel shows.
  */
-function writeTotals(sheet: ExcelJS.Worksheet, rows: number, label: string, totals: Totals): void {
-  const values: ExcelJS.CellValue[] = ORDER_COLUMNS.map(() => null);
+function writeTotals(sheet: Worksheet, rows: number, label: string, totals: Totals): void {
+  const values: CellValue[] = ORDER_COLUMNS.map(() => null);
   values[0] = label;
   for (const key of TOTAL_COLUMNS) {
     const index = ORDER_COLUMNS.findIndex(([column]) => column === key);

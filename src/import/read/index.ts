@@ -1,8 +1,15 @@
 import type { ReadImportFile } from "../types.js";
 import { ReadingPool } from "./pool.js";
 
-export { DEFAULT_MAX_BYTES, DEFAULT_MAX_ROWS, parseImportFile } from "./parse.js";
 export { ReadingPool } from "./pool.js";
+
+/**
+ * Reads a file on the calling thread (tests, scripts, benchmarks; the app reads in its
+ * workers). The parser is loaded on the first call: the bot's own thread never parses, and
+ * does not keep the parser's modules (csv-parse, saxes, fflate) in memory.
+ */
+export const parseImportFile: ReadImportFile = async (file, options) =>
+  (await import("./parse.js")).parseImportFile(file, options);
 
 /** A reading longer than this is stopped: no seller's list takes it (10 000 SKUs: ~1 s). */
 export const DEFAULT_TIME_LIMIT_MS = 30_000;

@@ -1,5 +1,10 @@
 import { Composer, InlineKeyboard, InputFile } from "grammy";
-import { exportTexts, type ListFilter, listAll } from "../../../catalog/index.js";
+import {
+  exportTexts,
+  type ListFilter,
+  listAll,
+  prepareWorkbookWriter,
+} from "../../../catalog/index.js";
 import type { Locale } from "../../../i18n.js";
 import { ProgressMessage } from "../../../import/index.js";
 import { escapeHtml, localized, shorten } from "../../../text/index.js";
@@ -195,6 +200,7 @@ function createCatalogFeature(deps: FeatureDeps, extraEntries: readonly ExportMe
     );
     const hint = ctx.t("catalog-export-category-hint", { example: "101" });
     await ctx.reply(`${ctx.t("catalog-export-menu")}\n\n${hint}`, { reply_markup: keyboard });
+    prepareWorkbookWriter();
   });
 
   onButton(composer, exportButton, deps.requireLink, deps.logger, async (ctx, data) => {
