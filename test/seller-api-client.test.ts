@@ -49,21 +49,6 @@ describe("Seller API client", () => {
     expect(sandbox!.requests[0]!.headers.authorization).toBe(`Bearer ${sandbox!.token}`);
   });
 
-  it("sends a search as typed, bodies as JSON, over a connection kept open between calls", async () => {
-    const api = await clientFor();
-    const search = "Ақ & Кара+ 1/2 #3 = ?";
-    await api.brands({ search, pageNumber: 2, attributeCode: undefined });
-    await api.listProducts({ pageNumber: 1, pageSize: 5 });
-    const [get, post] = sandbox!.requests;
-    expect(get!.query).toEqual({ search, pageNumber: "2" });
-    expect(post!.body).toEqual({ pageNumber: 1, pageSize: 5 });
-    expect(post!.headers["content-type"]).toBe("application/json");
-    for (const r of [get!, post!]) {
-      expect(r.headers.accept).toBe("application/json");
-      expect(r.headers.connection).toBe("keep-alive");
-    }
-  });
-
   it("turns a validation error into field errors", async () => {
     const api = await clientFor();
     const error = await failure(api.listOrders({ pageNumber: 0, pageSize: 5 }));

@@ -1,7 +1,6 @@
-import type { z } from "zod";
+import { ofetch } from "ofetch";
 import type { SellerAuth } from "../config.js";
 import { SellerApiError } from "./errors.js";
-import { exchange } from "./http.js";
 import { authTokenSchema } from "./schemas.js";
 
 /** Supplies the bearer token: a fixed one, or one obtained and renewed with client credentials. */
@@ -27,43 +26,32 @@ export function createTokenProvider(
   let current: { token: string; renewAt: number } | undefined;
   let inFlight: Promise<string> | undefined;
 
-  /** No token: refused (unauthorized) or not obtained (unavailable); the cause's name only. */
-  const failure = (status: number | undefined, cause?: unknown) =>
-    new SellerApiError({
-      kind: status === 401 || status === 400 || status === 403 ? "unauthorized" : "unavailable",
-      operation: "authToken",
-      status,
-      message: "could not obtain a Seller API token",
-      cause: cause instanceof Error ? new Error(cause.name) : undefined,
-    });
-
   const fetchToken = async (): Promise<string> => {
-    let answer: Awaited<ReturnType<typeof exchange>>;
     try {
-      answer = await exchange({
+      const raw = await ofetch("/api/v1/auth/token", {
+        baseURL: baseUrl,
         method: "POST",
-        baseUrl,
-        path: "/api/v1/auth/token",
         body: { client_id: auth.clientId, client_secret: auth.clientSecret },
-        headers: { Accept: "application/json" },
-        timeoutMs,
+        timeout: timeoutMs,
+        retry: 0,
       });
+      const parsed = authTokenSchema.parse(raw);
+      const lifetimeMs = parsed.expiresIn ? parsed.expiresIn * 1000 : DEFAULT_LIFETIME_MS;
+      current = {
+        token: parsed.accessToken,
+        renewAt: Date.now() + Math.max(lifetimeMs - EXPIRY_MARGIN_MS, lifetimeMs / 2),
+      };
+      return parsed.accessToken;
     } catch (error) {
-      throw failure(undefined, error);
+      const status = (error as { status?: number }).status;
+      throw new SellerApiError({
+        kind: status === 401 || status === 400 || status === 403 ? "unauthorized" : "unavailable",
+        operation: "authToken",
+        status,
+        message: "could not obtain a Seller API token",
+        cause: error instanceof Error ? new Error(error.name) : undefined,
+      });
     }
-    if (answer.status < 200 || answer.status >= 300) throw failure(answer.status);
-    let parsed: z.infer<typeof authTokenSchema>;
-    try {
-      parsed = authTokenSchema.parse(JSON.parse(answer.text));
-    } catch (error) {
-      throw failure(undefined, error);
-    }
-    const lifetimeMs = parsed.expiresIn ? parsed.expiresIn * 1000 : DEFAULT_LIFETIME_MS;
-    current = {
-      token: parsed.accessToken,
-      renewAt: Date.now() + Math.max(lifetimeMs - EXPIRY_MARGIN_MS, lifetimeMs / 2),
-    };
-    return parsed.accessToken;
   };
 
   return {

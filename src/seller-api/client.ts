@@ -1,10 +1,10 @@
+import { FetchError, ofetch } from "ofetch";
 import type { z } from "zod";
 import type { Config } from "../config.js";
 import type { Logger } from "../logger.js";
 import { createTokenProvider, type TokenProvider } from "./auth.js";
 import { createSellerApiDeadlines, type SellerApiDeadlines } from "./deadline.js";
 import { fieldErrorsOf, kindOfStatus, messageOf, SellerApiError } from "./errors.js";
-import { exchange, isTimeout } from "./http.js";
 import {
   type ApiErrorBody,
   apiErrorBodySchema,
@@ -100,20 +100,23 @@ async function attempt<S extends z.ZodType>(
   const started = performance.now();
   let status: number | "error" = "error";
   try {
-    const response = await exchange({
+    const response = await ofetch.raw(spec.path, {
+      baseURL: options.baseUrl,
       method: spec.method,
-      baseUrl: options.baseUrl,
-      path: spec.path,
       query: spec.query,
-      body: spec.body,
+      body: spec.body as Record<string, unknown> | undefined,
       headers: { Authorization: `Bearer ${token}`, Accept: "application/json" },
-      // A fresh time limit per attempt.
-      timeoutMs,
+      // A fresh timeout per attempt: ofetch's own retry reuses an expired signal.
+      timeout: timeoutMs,
+      retry: 0,
+      ignoreResponseError: true,
+      responseType: "text",
     });
     status = response.status;
-    return response;
+    return { status: response.status, text: String(response._data ?? "") };
   } catch (error) {
-    const timedOut = isTimeout(error);
+    const cause = (error instanceof FetchError ? error.cause : error) as Error | undefined;
+    const timedOut = /timeout|abort/i.test(`${cause?.name} ${cause?.message}`);
     throw new SellerApiError({
       kind: "unavailable",
       operation: spec.operation,
