@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
-import { writeExportCsv, writeExportXlsx } from "../src/catalog/export-file.js";
+import { writeExportCsv } from "../src/catalog/export-file.js";
+import { writeExportXlsx } from "../src/catalog/export-xlsx.js";
 import { fingerprints, type LiveCard, productValues, skuValues } from "../src/catalog/fields.js";
 import { decodeMeta, rowKey } from "../src/catalog/meta.js";
 import { parseImportFile } from "../src/import/read/index.js";

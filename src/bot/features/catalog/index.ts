@@ -95,10 +95,11 @@ async function runExport(ctx: BotContext, deps: FeatureDeps, filter: ListFilter,
       csv,
       texts: exportTexts(ctx.t),
       onProgress: (done, total) => progress.update(reading(done, total)),
+      // Not a stage that must show: an edit now would hold the file behind the chat's pace.
+      onWriting: () => progress.update(ctx.t("catalog-export-writing")),
     }),
   );
   if (result.products === 0) return progress.settle(ctx.t("catalog-export-empty"));
-  await progress.settle(ctx.t("catalog-export-writing"));
   const stamp = new Date(deps.imports.clock.now()).toISOString().slice(0, 10);
   const name = `catalog-${stamp}.${csv ? "csv" : "xlsx"}`;
   await ctx.replyWithDocument(new InputFile(result.bytes, name), {
