@@ -336,3 +336,23 @@ print(json.dumps({
     }
   }, 60_000);
 });
+
+describe("an export whose reading fails", () => {
+  it("stops asking: the requests not yet sent are not sent, no file, the seller is told", async () => {
+    h = await startInProcess({ sandbox: { extraProducts: 1958 } });
+    const user = h.tg.user({ languageCode: "ru" });
+    await linkUser(h, user);
+    h.api.setLatency(20);
+    h.api.failNext("/api/seller/v1/products/details", "401", 5);
+    const before = user.lastBotMessage()!.messageId;
+    await user.sendCommand("/export");
+    const menu = await user.waitForBotMessage(/Выгрузка в Excel/, { after: before });
+    await user.pressButton(/Весь каталог \(\.xlsx\)/, { messageId: menu.messageId });
+    await user.waitForBotMessage(/не смог авторизоваться/, { after: menu.messageId });
+    // The first page's details went first and were refused; the 19 other pages and the other
+    // 64 batches were never asked for (without the stop all would be, 3 at a time).
+    expect(h.api.requestsTo("/api/seller/v1/products/details").length).toBeLessThanOrEqual(3);
+    expect(h.api.requestsTo("/api/seller/v1/products/list").length).toBeLessThanOrEqual(3);
+    expect(user.botMessages().some((m) => m.document)).toBe(false);
+  }, 60_000);
+});

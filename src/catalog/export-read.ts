@@ -44,6 +44,9 @@ export async function readForExport(
   const details = (ids: number[]) => {
     const answer = guarded(() => seller.productDetails(ids)).then(async (got) => {
       const known = await codes;
+      // The next request has been handed the lane: it goes out before these cards are worked.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (failure !== undefined) return; // the reading has failed: nothing more is shown
       reading.onCards((got.products ?? []).map((d) => cardOf(d, known, items.get(d.productId))));
       done += ids.length;
       reading.onProgress(done, total);
@@ -58,6 +61,7 @@ export async function readForExport(
       seller,
       filter,
       (products, _read, known) => {
+        if (failure !== undefined) return;
         total = known;
         for (const p of products) {
           if (items.has(p.productId)) continue;
