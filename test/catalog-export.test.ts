@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
+import { buildSeed } from "../doubles/seller-api/seed.js";
 import { writeExportCsv } from "../src/catalog/export-file.js";
 import { writeExportXlsx } from "../src/catalog/export-xlsx.js";
 import { fingerprints, type LiveCard, productValues, skuValues } from "../src/catalog/fields.js";
@@ -253,6 +254,33 @@ describe("reading the catalog for an export", () => {
       .sort((a, b) => a.productId - b.productId)
       .flatMap((p) => p.skus.map((s) => `${p.productId}:${s.skuId}`));
     expect(read.edits!.rows.map((r) => `${r.productId}:${r.skuId}`)).toEqual(expected);
+  }, 60_000);
+});
+
+describe("a characteristic first seen at the end of the list", () => {
+  it("still gets its column in its place among the others, the rows complete and in order", async () => {
+    h = await startInProcess({ sandbox: { extraProducts: 558 } });
+    const user = h.tg.user({ languageCode: "ru" });
+    await linkUser(h, user);
+    const power = buildSeed().attributeValues.find((v) => v.attributeCode === "power")!;
+    const lastId = Math.max(...h.api.products.map((p) => p.productId));
+    h.api.editProduct(lastId, (p) => {
+      p.attributes.push({ id: power.attributeId, valueIds: [power.id] });
+    });
+    h.api.setLatency(5);
+    const bytes = await exportWholeCatalog(user);
+    const read = await parseImportFile({ bytes, fileName: "c.xlsx" }, { vatRates: [0, 12] });
+    if (!read.ok) throw new Error(read.reason);
+    const fields = read.edits!.fields.filter((f) => f.startsWith("attributes."));
+    expect(fields).toEqual(["attributes.country", "attributes.material", "attributes.power"]);
+    const rows = read.edits!.rows;
+    const expected = [...h.api.products]
+      .sort((a, b) => a.productId - b.productId)
+      .flatMap((p) => p.skus.map((s) => `${p.productId}:${s.skuId}`));
+    expect(rows.map((r) => `${r.productId}:${r.skuId}`)).toEqual(expected);
+    const withPower = rows.filter((r) => r.values["attributes.power"] !== undefined);
+    expect(new Set(withPower.map((r) => r.productId))).toEqual(new Set([lastId]));
+    expect(withPower[0]!.values["attributes.power"]).toBe(power.code);
   }, 60_000);
 });
 

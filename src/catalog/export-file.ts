@@ -144,11 +144,13 @@ export function writeExportCsv(input: ExportInput): Buffer {
 export type ExportFile = Omit<ExportInput, "cards">;
 
 /**
- * An export being made: cards go in as their details come (in any order), the file comes
- * out with one row per SKU in `order` (the list's order of product ids).
+ * An export being made: the list's order of product ids as it becomes known (`listed`, in
+ * order), cards as their details come (in any order; `asked` the ids that answer was for),
+ * and the file with one row per SKU in `order` (the list's order, all of it).
  */
 export interface ExportSink {
-  add(cards: readonly LiveCard[]): void;
+  listed(ids: readonly number[]): void;
+  add(cards: readonly LiveCard[], asked: readonly number[]): void;
   finish(order: readonly number[]): Promise<Buffer>;
 }
 
@@ -164,6 +166,7 @@ export function inOrder<T>(byId: ReadonlyMap<number, T>, order: readonly number[
 export function csvExport(file: ExportFile): ExportSink {
   const cards = new Map<number, LiveCard>();
   return {
+    listed: () => {},
     add: (batch) => {
       for (const card of batch) cards.set(card.productId, card);
     },

@@ -12,8 +12,10 @@ import {
 } from "./live.js";
 
 export interface ExportReading {
-  /** The cards of one details answer, as it comes (answers in no particular order). */
-  onCards(cards: LiveCard[]): void;
+  /** The list's product ids in its order, as the pages before them have all come. */
+  onListed(ids: number[]): void;
+  /** The cards of one details answer (for `asked`), as it comes (answers in any order). */
+  onCards(cards: LiveCard[], asked: number[]): void;
   /** Products whose details are read, of the products listed (known from the first page). */
   onProgress(done: number, total: number): void;
 }
@@ -41,13 +43,25 @@ export async function readForExport(
   let pending: number[] = [];
   let done = 0;
   let total = 0;
+  const pages: ProductListItem[][] = [];
+  let nextPage = 1;
+  const ordered = new Set<number>();
+  // The list's order as far as every page before has come (a product on two pages, once).
+  const inOrder = () => {
+    for (; pages[nextPage - 1] !== undefined; nextPage++) {
+      const ids = pages[nextPage - 1]!.map((p) => p.productId).filter((id) => !ordered.has(id));
+      for (const id of ids) ordered.add(id);
+      reading.onListed(ids);
+    }
+  };
   const details = (ids: number[]) => {
     const answer = guarded(() => seller.productDetails(ids)).then(async (got) => {
       const known = await codes;
       // The next request has been handed the lane: it goes out before these cards are worked.
       await new Promise((resolve) => setImmediate(resolve));
       if (failure !== undefined) return; // the reading has failed: nothing more is shown
-      reading.onCards((got.products ?? []).map((d) => cardOf(d, known, items.get(d.productId))));
+      const cards = (got.products ?? []).map((d) => cardOf(d, known, items.get(d.productId)));
+      reading.onCards(cards, ids);
       done += ids.length;
       reading.onProgress(done, total);
     });
@@ -60,9 +74,11 @@ export async function readForExport(
     const listed = await listAll(
       seller,
       filter,
-      (products, _read, known) => {
+      (products, page, _read, known) => {
         if (failure !== undefined) return;
         total = known;
+        pages[page - 1] = products;
+        inOrder();
         for (const p of products) {
           if (items.has(p.productId)) continue;
           items.set(p.productId, p);

@@ -30,8 +30,13 @@ import { DeflatedFile, deflatedFile, zipArchive } from "./xlsx-zip.js";
 /** Grey for read-only columns, text for barcodes and characteristic codes. */
 const styleOf = (c: Column) => (c.readOnly ? STYLE.readOnly : c.text ? STYLE.text : STYLE.plain);
 
-/** Cells made ready as a card came: each filled column's cell (after `<c r="…"`) by key. */
-type ReadyCells = Record<string, string>;
+/**
+ * Cells made ready as a card came: each filled column's cell after its reference (`<c r="…"`
+ * + this), already UTF-8, by key; at the end only references are written around them.
+ */
+type ReadyCells = Record<string, Buffer>;
+
+const ready = (tail: string) => Buffer.from(tail, "utf8");
 
 /** A product made ready: its own cells (on each of its rows) and each SKU row's cells. */
 interface ReadyProduct {
@@ -44,7 +49,7 @@ const PER_SKU = new Set<string>(["skuId", ...SKU_FIELDS]);
 
 function put(cells: ReadyCells, column: Column, value: CellValue) {
   if (value === undefined || value === null || value === "") return;
-  cells[column.key] = cellTail(value, styleOf(column))!;
+  cells[column.key] = ready(cellTail(value, styleOf(column))!);
 }
 
 /**
@@ -62,7 +67,7 @@ function readyProduct(
     if (!PER_SKU.has(column.key)) put(cells, column, column.value(card, product));
   }
   for (const [field, value] of Object.entries(product)) {
-    if (field.startsWith("attributes.")) cells[field] = cellTail(value, STYLE.text)!;
+    if (field.startsWith("attributes.")) cells[field] = ready(cellTail(value, STYLE.text)!);
   }
   const prints = fingerprints(product);
   const skus = card.skus.length > 0 ? card.skus : [undefined];
@@ -81,19 +86,15 @@ function readyProduct(
   };
 }
 
-/** The products sheet: the header (bold; blue, grey over read-only) and the rows in order. */
-function productsSheet(
-  columns: readonly Column[],
-  products: readonly ReadyProduct[],
-): DeflatedFile {
+/** The products sheet being written: the header (bold; blue, grey over read-only) first. */
+function productsSheet(columns: readonly Column[]) {
   const sheet = new DeflatedFile("xl/worksheets/sheet1.xml");
   const letters = columns.map((_c, i) => columnLetters(i));
   const styles = columns.map(styleOf);
-  const rows = products.reduce((n, p) => n + p.skus.length, 1);
+  // No <dimension>: the rows are written before their number is known (it is optional).
   sheet.write(
     sheetHead({
       columns: columns.map((c, i) => ({ width: c.width, style: styles[i] })),
-      size: { rows, columns: columns.length },
       frozenHeader: true,
       selected: true,
     }),
@@ -101,30 +102,101 @@ function productsSheet(
   const header = (c: Column) => cellTail(c.title, c.readOnly ? STYLE.readOnlyHeader : STYLE.header);
   sheet.write(rowXml(1, columns.map(header), letters));
   // An empty cell of a styled column is written with its style (grey, or text for typing).
-  const empty = styles.map((style) => cellTail(undefined, style));
+  const empty = styles.map((style) => {
+    const tail = cellTail(undefined, style);
+    return tail === undefined ? undefined : ready(tail);
+  });
+  const keys = columns.map((c) => c.key);
   let row = 1;
-  for (const { cells, skus } of products) {
-    for (const own of skus) {
-      row++;
-      const tails = columns.map((c, j) => own[c.key] ?? cells[c.key] ?? empty[j]);
-      sheet.write(rowXml(row, tails, letters));
+  return {
+    /** A product's rows, next in the sheet. */
+    write({ cells, skus }: ReadyProduct) {
+      for (const own of skus) {
+        row++;
+        sheet.writeAscii(`<row r="${row}">`);
+        for (let j = 0; j < keys.length; j++) {
+          const tail = own[keys[j]!] ?? cells[keys[j]!] ?? empty[j];
+          if (tail === undefined) continue;
+          sheet.writeAscii(`<c r="${letters[j]}${row}"`);
+          sheet.writeBytes(tail);
+        }
+        sheet.writeAscii("</row>");
+      }
+    },
+    end(): DeflatedFile {
+      sheet.write(SHEET_TAIL);
+      return sheet;
+    },
+  };
+}
+
+type ProductsSheet = ReturnType<typeof productsSheet>;
+
+/**
+ * The products sheet written ahead, in the list's order, as far as both the order and the
+ * products are known, with a column for each characteristic seen so far. A characteristic
+ * first seen after the sheet began spoils it (its column would come before columns already
+ * written): the sheet is then written whole at the end.
+ */
+function sheetAhead(file: ExportFile, products: Map<number, ReadyProduct | null>) {
+  const codes = new Set<string>();
+  const listed: number[] = [];
+  let written = 0;
+  let sheet: ProductsSheet | undefined;
+  let spoiled = false;
+  const onward = () => {
+    if (spoiled) return;
+    for (; written < listed.length; written++) {
+      const product = products.get(listed[written]!);
+      if (product === undefined) return; // not answered yet
+      sheet ??= productsSheet(columnsOf(codes, file.texts));
+      if (product) sheet.write(product);
     }
-  }
-  sheet.write(SHEET_TAIL);
-  return sheet;
+  };
+  return {
+    onward,
+    listed(ids: readonly number[]) {
+      listed.push(...ids);
+      onward();
+    },
+    seen(code: string) {
+      if (codes.has(code)) return;
+      codes.add(code);
+      if (sheet) {
+        spoiled = true;
+        sheet = undefined;
+      }
+    },
+    /** The whole sheet in `order`: ahead when it holds, else written now. */
+    end(order: readonly number[]): DeflatedFile {
+      const same = order.length === listed.length && order.every((id, i) => id === listed[i]);
+      if (!spoiled && same) {
+        for (; written < listed.length; written++) {
+          const product = products.get(listed[written]!);
+          sheet ??= productsSheet(columnsOf(codes, file.texts));
+          if (product) sheet.write(product);
+        }
+        return (sheet ?? productsSheet(columnsOf(codes, file.texts))).end();
+      }
+      const whole = productsSheet(columnsOf(codes, file.texts));
+      for (const product of inOrder(products, order)) if (product) whole.write(product);
+      return whole.end();
+    },
+  };
 }
 
 /**
  * The .xlsx export, made while the cards are still being read: as each answer's cards come,
- * their cells are written out (typed, escaped) and their fingerprints go to the hidden sheet,
- * deflated on the way. The products sheet is put together at the end, once every
- * characteristic's column is known (the header comes first in the sheet), and deflated in
- * pieces at once. Then the package: products, instruction and the hidden sheet.
+ * their cells are written out (typed, escaped, UTF-8) and their fingerprints go to the hidden
+ * sheet, deflated on the way; the products sheet is written ahead in the list's order as far
+ * as the products before have come (see sheetAhead), deflated in pieces on libuv's threads.
+ * Then the package: products, instruction and the hidden sheet.
  */
 export function xlsxExport(file: ExportFile): ExportSink {
   const fixed = columnsOf([], file.texts);
-  const products = new Map<number, ReadyProduct>();
-  const codes = new Set<string>();
+  // Asked for and not in its answer (gone since it was listed): null.
+  const products = new Map<number, ReadyProduct | null>();
+  const ahead = sheetAhead(file, products);
   const meta = new DeflatedFile("xl/worksheets/sheet3.xml");
   meta.write(sheetHead({ columns: [] }));
   let metaRows = 0;
@@ -139,14 +211,17 @@ export function xlsxExport(file: ExportFile): ExportSink {
   };
   writeMeta(metaHead(file.exportId, file.at));
   return {
-    add(cards) {
+    listed: (ids) => ahead.listed(ids),
+    add(cards, asked) {
       for (const card of cards) {
-        for (const a of card.attributes) if (a.code) codes.add(a.code);
+        for (const a of card.attributes) if (a.code) ahead.seen(a.code);
         products.set(card.productId, readyProduct(card, fixed, writeMeta));
       }
+      for (const id of asked) if (!products.has(id)) products.set(id, null);
+      ahead.onward();
     },
     async finish(order) {
-      const sheet = productsSheet(columnsOf(codes, file.texts), inOrder(products, order));
+      const sheet = ahead.end(order);
       products.clear();
       meta.write(SHEET_TAIL);
       const lines = file.texts.instructions.map((line, i) => rowXml(i + 1, [cellTail(line, 0)]));
@@ -174,6 +249,7 @@ export function xlsxExport(file: ExportFile): ExportSink {
  */
 export function writeExportXlsx(input: ExportInput): Promise<Buffer> {
   const sink = xlsxExport(input);
-  sink.add(input.cards);
-  return sink.finish(input.cards.map((c) => c.productId));
+  const order = input.cards.map((c) => c.productId);
+  sink.add(input.cards, order);
+  return sink.finish(order);
 }

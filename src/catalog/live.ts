@@ -117,8 +117,13 @@ async function readValues(
 
 export type ListFilter = { categoryId?: number; search?: string };
 
-/** What a list page brings: its products, and the products read and the total known so far. */
-export type OnListPage = (products: ProductListItem[], read: number, total: number) => void;
+/** A list page as it comes: its products, its number, the products read and the total known. */
+export type OnListPage = (
+  products: ProductListItem[],
+  page: number,
+  read: number,
+  total: number,
+) => void;
 
 /**
  * Every product of the list (whole catalog, one category or a search): the first page gives
@@ -152,7 +157,7 @@ export async function listAll(
     pages[page - 1] = products;
     read += products.length;
     total = Math.max(total, got.totalCount ?? read);
-    onPage?.(products, read, Math.max(total, read));
+    onPage?.(products, page, read, Math.max(total, read));
     return products.length;
   };
   let asked = 1;

@@ -100,8 +100,9 @@ async function exportCatalog(
   const counts = { products: 0, skus: 0, codesUnknown: 0 };
   let progress = Promise.resolve();
   const order = await readForExport(parts.seller, input.filter, {
-    onCards: (cards) => {
-      sink.add(cards);
+    onListed: (ids) => sink.listed(ids),
+    onCards: (cards, asked) => {
+      sink.add(cards, asked);
       for (const card of cards) {
         counts.products++;
         counts.skus += Math.max(1, card.skus.length);

@@ -29,13 +29,33 @@ export class DeflatedFile {
 
   constructor(readonly name: string) {}
 
+  /** Room for `bytes` more in the piece being gathered (a new piece when it is full). */
+  private room(bytes: number) {
+    if (this.used + bytes <= this.buffer.length) return;
+    this.piece(constants.Z_SYNC_FLUSH);
+    if (bytes > this.buffer.length) this.buffer = Buffer.allocUnsafe(bytes);
+  }
+
   write(text: string): void {
     // UTF-8 takes at most 3 bytes for each UTF-16 unit.
-    if (this.used + text.length * 3 > this.buffer.length) {
-      this.piece(constants.Z_SYNC_FLUSH);
-      if (text.length * 3 > this.buffer.length) this.buffer = Buffer.allocUnsafe(text.length * 3);
-    }
+    this.room(text.length * 3);
     this.used += this.buffer.write(text, this.used, "utf8");
+  }
+
+  /** Text known to be ASCII (markup, references, numbers), byte by byte: no encoder call. */
+  writeAscii(text: string): void {
+    this.room(text.length);
+    const { buffer } = this;
+    let at = this.used;
+    for (let i = 0; i < text.length; i++) buffer[at++] = text.charCodeAt(i);
+    this.used = at;
+  }
+
+  /** Bytes already encoded (UTF-8). */
+  writeBytes(bytes: Uint8Array): void {
+    this.room(bytes.length);
+    this.buffer.set(bytes, this.used);
+    this.used += bytes.length;
   }
 
   private piece(flush: number) {
