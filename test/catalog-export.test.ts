@@ -257,6 +257,26 @@ describe("reading the catalog for an export", () => {
   }, 60_000);
 });
 
+describe("a service that gives fewer products a page than asked", () => {
+  it("is read to its last page all the same: every SKU's row once, in order", async () => {
+    h = await startInProcess({ sandbox: { extraProducts: 208, productPageCap: 40 } });
+    const user = h.tg.user({ languageCode: "ru" });
+    await linkUser(h, user);
+    const bytes = await exportWholeCatalog(user);
+    const read = await parseImportFile({ bytes, fileName: "c.xlsx" }, { vatRates: [0, 12] });
+    if (!read.ok) throw new Error(read.reason);
+    const expected = [...h.api.products]
+      .sort((a, b) => a.productId - b.productId)
+      .flatMap((p) => p.skus.map((s) => `${p.productId}:${s.skuId}`));
+    expect(read.edits!.rows.map((r) => `${r.productId}:${r.skuId}`)).toEqual(expected);
+    const pages = h.api
+      .requestsTo("/api/seller/v1/products/list")
+      .filter((r) => (r.body as { filters?: unknown }).filters !== undefined)
+      .map((r) => (r.body as { pageNumber: number }).pageNumber);
+    expect(pages.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  }, 60_000);
+});
+
 describe("a characteristic first seen at the end of the list", () => {
   it("still gets its column in its place among the others, the rows complete and in order", async () => {
     h = await startInProcess({ sandbox: { extraProducts: 558 } });

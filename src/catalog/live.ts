@@ -16,7 +16,7 @@ export type CatalogSeller = Pick<
 export const DETAILS_BATCH = 30;
 /** Detail calls in flight at once. */
 export const DETAILS_CONCURRENCY = 3;
-export const LIST_PAGE_SIZE = 100;
+const LIST_PAGE_SIZE = 100;
 /** List pages in flight at once (the same limit as details). */
 const LIST_CONCURRENCY = 3;
 /** A bound on one reading: 500 pages of 100 products. */
@@ -162,9 +162,12 @@ export async function listAll(
   };
   let asked = 1;
   let last = await readPage(1);
+  // The service may give fewer a page than asked (the spec names no bound): its pages are
+  // numbered at the size it keeps to, the first page's.
+  const size = last;
   // The total may grow while the pages are read: while the last page came full, on to it.
-  while (last === LIST_PAGE_SIZE && asked < MAX_LIST_PAGES) {
-    const upTo = Math.min(MAX_LIST_PAGES, Math.ceil(total / LIST_PAGE_SIZE));
+  while (size > 0 && last === size && asked < MAX_LIST_PAGES) {
+    const upTo = Math.min(MAX_LIST_PAGES, Math.ceil(total / size));
     if (upTo <= asked) break;
     const next = Array.from({ length: upTo - asked }, (_, i) => asked + 1 + i);
     asked = upTo;
