@@ -10,7 +10,16 @@ import { startSellerSandbox } from "../doubles/seller-api/index.js";
 import { buildSeed } from "../doubles/seller-api/seed.js";
 import { startBotApiEmulator } from "../doubles/telegram/index.js";
 import { parseImportFile } from "../src/import/index.js";
-import { type BenchEnv, info, judged, type Measure, type Row, sleep, until } from "./measure.js";
+import {
+  type BenchEnv,
+  info,
+  judged,
+  type Measure,
+  quantile,
+  type Row,
+  sleep,
+  until,
+} from "./measure.js";
 import { resetPeak, rssOf, sampleRss, startBotProcess } from "./process.js";
 
 const PRODUCTS = Number(process.env.BENCH_EXPORT_PRODUCTS ?? 5000);
@@ -102,7 +111,12 @@ export const measure: Measure = {
       const busy = reads.reduce((ms, r) => ms + ((r.doneAt ?? r.at) - r.at), 0);
       const first = Math.min(...reads.map((r) => r.at));
       const last = Math.max(...reads.map((r) => r.doneAt ?? r.at));
-      const lanes = `a request ${(busy / reads.length).toFixed(0)} ms on average, ${(busy / (last - first)).toFixed(2)} in flight on average`;
+      // A lane's turnaround: the k-th answer frees the lane the (k+3)-th request goes out on.
+      const starts = reads.map((r) => r.at).sort((a, b) => a - b);
+      const answers = reads.map((r) => r.doneAt ?? r.at).sort((a, b) => a - b);
+      const turns = starts.slice(IN_FLIGHT).map((at, k) => at - answers[k]!);
+      const turn = (q: number) => quantile(turns, q).toFixed(0);
+      const lanes = `a request ${(busy / reads.length).toFixed(0)} ms on average, ${(busy / (last - first)).toFixed(2)} in flight on average, an answer to the next request p50 ${turn(0.5)} ms, p90 ${turn(0.9)} ms`;
       const made = (prefix: string) =>
         api.requests.filter((r) => r.at >= pressedAt && r.path.startsWith(prefix)).length;
       const list = made(LIST);
