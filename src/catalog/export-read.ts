@@ -11,10 +11,16 @@ import {
   readCodes,
 } from "./live.js";
 
+/** Cards worked between two turns of the event loop. */
+const CARDS_AT_ONCE = 5;
+
 export interface ExportReading {
   /** The list's product ids in its order, as the pages before them have all come. */
   onListed(ids: number[]): void;
-  /** The cards of one details answer (for `asked`), as it comes (answers in any order). */
+  /**
+   * Cards of the details answers as they come (answers in any order), a few at a time; `asked`
+   * with the last of an answer: the ids it was for (an id without a card is gone).
+   */
   onCards(cards: LiveCard[], asked: number[]): void;
   /** Products whose details are read, of the products listed (known from the first page). */
   onProgress(done: number, total: number): void;
@@ -57,11 +63,16 @@ export async function readForExport(
   const details = (ids: number[]) => {
     const answer = guarded(() => seller.productDetails(ids)).then(async (got) => {
       const known = await codes;
-      // The next request has been handed the lane: it goes out before these cards are worked.
-      await new Promise((resolve) => setImmediate(resolve));
-      if (failure !== undefined) return; // the reading has failed: nothing more is shown
       const cards = (got.products ?? []).map((d) => cardOf(d, known, items.get(d.productId)));
-      reading.onCards(cards, ids);
+      // A few cards at a time, each after the answers that came meanwhile: the next request
+      // (handed the lane already) goes out before these cards are worked, and an answer that
+      // comes while they are does not wait for all of them.
+      for (let i = 0; i === 0 || i < cards.length; i += CARDS_AT_ONCE) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (failure !== undefined) return; // the reading has failed: nothing more is shown
+        const last = i + CARDS_AT_ONCE >= cards.length;
+        reading.onCards(cards.slice(i, i + CARDS_AT_ONCE), last ? ids : []);
+      }
       done += ids.length;
       reading.onProgress(done, total);
     });
