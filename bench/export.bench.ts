@@ -10,7 +10,16 @@ import { startSellerSandbox } from "../doubles/seller-api/index.js";
 import { buildSeed } from "../doubles/seller-api/seed.js";
 import { startBotApiEmulator } from "../doubles/telegram/index.js";
 import { parseImportFile } from "../src/import/index.js";
-import { type BenchEnv, info, judged, type Measure, type Row, sleep, until } from "./measure.js";
+import {
+  type BenchEnv,
+  info,
+  judged,
+  type Measure,
+  quantile,
+  type Row,
+  sleep,
+  until,
+} from "./measure.js";
 import { resetPeak, rssOf, sampleRss, startBotProcess } from "./process.js";
 
 const PRODUCTS = Number(process.env.BENCH_EXPORT_PRODUCTS ?? 5000);
@@ -52,6 +61,9 @@ export const measure: Measure = {
       api.linkChat(user.id);
       await user.sendCommand("/export");
       const menu = await user.waitForBotMessage(/Выгрузка в Excel/, { timeoutMs: 30_000 });
+      // Idle means idle: the first stock round (every page of the list) is over before the press.
+      const lastRequest = () => Math.max(0, ...api.requests.map((r) => r.doneAt ?? r.at));
+      await until(() => Date.now() - lastRequest() > 1000, 120_000, "the bot idle");
       await sleep(2000);
       const idle = rssOf(pid).rss;
       const peakReset = resetPeak(pid);
@@ -93,6 +105,18 @@ export const measure: Measure = {
         return `${(from / 1000).toFixed(1)}–${(to / 1000).toFixed(1)} s`;
       };
       const phases = `list ${span(LIST)}, directories ${span(DIRECTORIES)}, details ${span(DETAILS)}, file sent at ${(wallMs / 1000).toFixed(1)} s`;
+      // How full the 3 lanes were: a request's mean time (the set latency plus the machine's
+      // delays) and the mean in flight from the first request to the last answer.
+      const reads = [LIST, DIRECTORIES, DETAILS].flatMap(since);
+      const busy = reads.reduce((ms, r) => ms + ((r.doneAt ?? r.at) - r.at), 0);
+      const first = Math.min(...reads.map((r) => r.at));
+      const last = Math.max(...reads.map((r) => r.doneAt ?? r.at));
+      // A lane's turnaround: the k-th answer frees the lane the (k+3)-th request goes out on.
+      const starts = reads.map((r) => r.at).sort((a, b) => a - b);
+      const answers = reads.map((r) => r.doneAt ?? r.at).sort((a, b) => a - b);
+      const turns = starts.slice(IN_FLIGHT).map((at, k) => at - answers[k]!);
+      const turn = (q: number) => quantile(turns, q).toFixed(0);
+      const lanes = `a request ${(busy / reads.length).toFixed(0)} ms on average, ${(busy / (last - first)).toFixed(2)} in flight on average, an answer to the next request p50 ${turn(0.5)} ms, p90 ${turn(0.9)} ms`;
       const made = (prefix: string) =>
         api.requests.filter((r) => r.at >= pressedAt && r.path.startsWith(prefix)).length;
       const list = made(LIST);
@@ -112,7 +136,7 @@ export const measure: Measure = {
       const rows = read.edits?.rows.length ?? 0;
       if (rows !== skus) throw new Error(`the workbook has ${rows} rows for ${skus} SKUs`);
 
-      const note = `${PRODUCTS} products, ${skus} SKUs = rows; ${list} list + ${details} details requests (+ ${directories} directory requests, sequential, not in the bound); ${(bytes.length / MB).toFixed(1)} MB; ${phases}`;
+      const note = `${PRODUCTS} products, ${skus} SKUs = rows; ${list} list + ${details} details requests (+ ${directories} directory requests, sequential, not in the bound); ${(bytes.length / MB).toFixed(1)} MB; ${phases}; ${lanes}`;
       return [
         judged(
           "9 export: press to .xlsx",

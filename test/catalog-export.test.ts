@@ -1,10 +1,12 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
-import { writeExportCsv, writeExportXlsx } from "../src/catalog/export-file.js";
+import { buildSeed } from "../doubles/seller-api/seed.js";
+import { writeExportCsv } from "../src/catalog/export-file.js";
+import { writeExportXlsx } from "../src/catalog/export-xlsx.js";
 import { fingerprints, type LiveCard, productValues, skuValues } from "../src/catalog/fields.js";
 import { decodeMeta, rowKey } from "../src/catalog/meta.js";
 import { parseImportFile } from "../src/import/read/index.js";
-import { waitForDocument } from "./support/catalog.js";
+import { exportWholeCatalog, inspectWithOpenpyxl, waitForDocument } from "./support/catalog.js";
 import { type Harness, linkUser, startInProcess } from "./support/harness.js";
 
 let h: Harness | undefined;
@@ -208,4 +210,197 @@ describe("an export that takes longer than one answer's deadline", () => {
     expect(read.edits!.rows).toHaveLength(h.api.products.reduce((n, p) => n + p.skus.length, 0));
     expect(h.api.requestsTo("/api/seller/v1/products/list").length).toBeGreaterThanOrEqual(3);
   }, 30_000);
+});
+
+describe("reading the catalog for an export", () => {
+  it("reads the list's pages after the first 3 at a time, details as pages come, never more than 3 requests in flight; every SKU once, in the list's order", async () => {
+    h = await startInProcess({ sandbox: { extraProducts: 958 } });
+    const user = h.tg.user({ languageCode: "ru" });
+    await linkUser(h, user);
+    h.api.setLatency(20);
+    const from = Date.now();
+    const bytes = await exportWholeCatalog(user);
+    // The export's requests (a stock round lists products too, without filters).
+    const reads = h.api.requests.filter(
+      (r) =>
+        r.at >= from &&
+        (r.path === "/api/seller/v1/products/details" ||
+          r.path.startsWith("/api/seller/v1/attributes") ||
+          (r.path === "/api/seller/v1/products/list" &&
+            (r.body as { filters?: unknown }).filters !== undefined)),
+    );
+    const list = reads.filter((r) => r.path.endsWith("/products/list"));
+    const details = reads.filter((r) => r.path.endsWith("/products/details"));
+    const inFlight = (among: typeof reads) =>
+      Math.max(
+        ...among.map(
+          (r) => among.filter((o) => o.at <= r.at && (o.doneAt ?? Infinity) > r.at).length,
+        ),
+      );
+    const pages = list.map((r) => (r.body as { pageNumber: number }).pageNumber);
+    expect(pages.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    const first = list.find((r) => (r.body as { pageNumber: number }).pageNumber === 1)!;
+    for (const r of list) if (r !== first) expect(r.at).toBeGreaterThanOrEqual(first.doneAt!);
+    // Sequential paging would have one list request in flight at a time.
+    expect(inFlight(list)).toBeGreaterThanOrEqual(2);
+    expect(inFlight(reads)).toBe(3);
+    expect(details).toHaveLength(Math.ceil(1000 / 30));
+    // Details begin before the last list page has been asked for.
+    expect(Math.min(...details.map((r) => r.at))).toBeLessThan(Math.max(...list.map((r) => r.at)));
+
+    const read = await parseImportFile({ bytes, fileName: "c.xlsx" }, { vatRates: [0, 12] });
+    if (!read.ok) throw new Error(read.reason);
+    const expected = [...h.api.products]
+      .sort((a, b) => a.productId - b.productId)
+      .flatMap((p) => p.skus.map((s) => `${p.productId}:${s.skuId}`));
+    expect(read.edits!.rows.map((r) => `${r.productId}:${r.skuId}`)).toEqual(expected);
+  }, 60_000);
+});
+
+describe("a service that gives fewer products a page than asked", () => {
+  it("is read to its last page all the same: every SKU's row once, in order", async () => {
+    h = await startInProcess({ sandbox: { extraProducts: 208, productPageCap: 40 } });
+    const user = h.tg.user({ languageCode: "ru" });
+    await linkUser(h, user);
+    const bytes = await exportWholeCatalog(user);
+    const read = await parseImportFile({ bytes, fileName: "c.xlsx" }, { vatRates: [0, 12] });
+    if (!read.ok) throw new Error(read.reason);
+    const expected = [...h.api.products]
+      .sort((a, b) => a.productId - b.productId)
+      .flatMap((p) => p.skus.map((s) => `${p.productId}:${s.skuId}`));
+    expect(read.edits!.rows.map((r) => `${r.productId}:${r.skuId}`)).toEqual(expected);
+    const pages = h.api
+      .requestsTo("/api/seller/v1/products/list")
+      .filter((r) => (r.body as { filters?: unknown }).filters !== undefined)
+      .map((r) => (r.body as { pageNumber: number }).pageNumber);
+    expect(pages.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  }, 60_000);
+});
+
+describe("a characteristic first seen at the end of the list", () => {
+  it("still gets its column in its place among the others, the rows complete and in order", async () => {
+    h = await startInProcess({ sandbox: { extraProducts: 558 } });
+    const user = h.tg.user({ languageCode: "ru" });
+    await linkUser(h, user);
+    const power = buildSeed().attributeValues.find((v) => v.attributeCode === "power")!;
+    const lastId = Math.max(...h.api.products.map((p) => p.productId));
+    h.api.editProduct(lastId, (p) => {
+      p.attributes.push({ id: power.attributeId, valueIds: [power.id] });
+    });
+    h.api.setLatency(5);
+    const bytes = await exportWholeCatalog(user);
+    const read = await parseImportFile({ bytes, fileName: "c.xlsx" }, { vatRates: [0, 12] });
+    if (!read.ok) throw new Error(read.reason);
+    const fields = read.edits!.fields.filter((f) => f.startsWith("attributes."));
+    expect(fields).toEqual(["attributes.country", "attributes.material", "attributes.power"]);
+    const rows = read.edits!.rows;
+    const expected = [...h.api.products]
+      .sort((a, b) => a.productId - b.productId)
+      .flatMap((p) => p.skus.map((s) => `${p.productId}:${s.skuId}`));
+    expect(rows.map((r) => `${r.productId}:${r.skuId}`)).toEqual(expected);
+    const withPower = rows.filter((r) => r.values["attributes.power"] !== undefined);
+    expect(new Set(withPower.map((r) => r.productId))).toEqual(new Set([lastId]));
+    expect(withPower[0]!.values["attributes.power"]).toBe(power.code);
+  }, 60_000);
+});
+
+describe("the .xlsx as a spreadsheet program shows it (openpyxl)", () => {
+  it("header frozen and bold, read-only columns grey to the last row, barcodes and codes as text cells, the export's sheet hidden; a sheet deflated in several pieces reads whole", async () => {
+    const count = 2000;
+    const cards: LiveCard[] = Array.from({ length: count }, (_, i) => ({
+      productId: 100_000 + i,
+      categoryId: 100,
+      brandId: 501,
+      isLocalMade: i % 2 === 0,
+      name: { rus: `Товар ${i}` },
+      description: { rus: `Описание ${i}: ${"хлопок и лён, ".repeat(20)}` },
+      vat: 12,
+      attributes: [{ id: 1, code: "color", valueCodes: ["red"] }],
+      skus: [0, 1].map((k) => ({
+        skuId: 500_000 + 2 * i + k,
+        valueIds: [],
+        valueCodes: ["red"],
+        price: 1990 + i,
+        // The last row's barcode is empty: its cell is still a text cell, for typing one.
+        barcode: i === count - 1 && k === 1 ? "" : String(46_000_000_000 + i).padStart(13, "0"),
+        photos: [],
+      })),
+      codesKnown: true,
+      stock: i,
+      productStatus: "Active",
+    }));
+    const bytes = await writeExportXlsx({ exportId: "x1", at: new Date(0), cards, texts: TEXTS });
+    const got = inspectWithOpenpyxl(
+      bytes,
+      `
+ws = wb.worksheets[0]
+hdr = [c.value for c in ws[1]]
+last = ws.max_row
+def look(r, t):
+    c = ws.cell(row=r, column=hdr.index(t) + 1)
+    solid = c.fill is not None and c.fill.fill_type == "solid"
+    return {"fill": c.fill.fgColor.rgb if solid else None, "fmt": c.number_format, "bold": bool(c.font.b)}
+print(json.dumps({
+    "sheets": [[s.title, s.sheet_state] for s in wb.worksheets],
+    "freeze": ws.freeze_panes,
+    "rows": last,
+    "header": hdr,
+    "look": {t: [look(1, t), look(2, t), look(last, t)] for t in hdr},
+    "barcodes": [ws.cell(row=2, column=hdr.index("barcode") + 1).value, ws.cell(row=last, column=hdr.index("barcode") + 1).value],
+    "ids": [[r[0], r[1]] for r in ws.iter_rows(min_row=2, max_col=2, values_only=True)],
+}, ensure_ascii=False))
+`,
+    ) as {
+      sheets: string[][];
+      freeze: string;
+      rows: number;
+      header: string[];
+      look: Record<string, { fill: string | null; fmt: string; bold: boolean }[]>;
+      barcodes: (string | null)[];
+      ids: number[][];
+    };
+    expect(got.sheets).toEqual([
+      ["Товары", "visible"],
+      ["Инструкция", "visible"],
+      ["bot-export", "hidden"],
+    ]);
+    expect(got.freeze).toBe("A2");
+    expect(got.rows).toBe(2 * count + 1);
+    expect(got.ids).toEqual(cards.flatMap((c) => c.skus.map((s) => [c.productId, s.skuId])));
+    expect(got.barcodes).toEqual(["0046000000000", null]);
+    const readOnly = got.header.filter((t) => t.startsWith("🔒"));
+    expect(readOnly).toHaveLength(5);
+    for (const title of got.header) {
+      const [head, first, last] = got.look[title]!;
+      expect(head!.bold, title).toBe(true);
+      if (readOnly.includes(title)) {
+        // Grey on every row, the note's empty cells too.
+        expect([head!.fill, first!.fill, last!.fill], title).toEqual(Array(3).fill("FFE0E0E0"));
+        continue;
+      }
+      expect([head!.fill, first!.fill, last!.fill], title).toEqual(["FFDDEBF7", null, null]);
+      const text = title === "barcode" || title.startsWith("attributes.");
+      expect([first!.fmt, last!.fmt], title).toEqual(text ? ["@", "@"] : ["General", "General"]);
+    }
+  }, 60_000);
+});
+
+describe("an export whose reading fails", () => {
+  it("stops asking: the requests not yet sent are not sent, no file, the seller is told", async () => {
+    h = await startInProcess({ sandbox: { extraProducts: 1958 } });
+    const user = h.tg.user({ languageCode: "ru" });
+    await linkUser(h, user);
+    h.api.setLatency(20);
+    h.api.failNext("/api/seller/v1/products/details", "401", 5);
+    const before = user.lastBotMessage()!.messageId;
+    await user.sendCommand("/export");
+    const menu = await user.waitForBotMessage(/Выгрузка в Excel/, { after: before });
+    await user.pressButton(/Весь каталог \(\.xlsx\)/, { messageId: menu.messageId });
+    await user.waitForBotMessage(/не смог авторизоваться/, { after: menu.messageId });
+    // The first page's details went first and were refused; the 19 other pages and the other
+    // 64 batches were never asked for (without the stop all would be, 3 at a time).
+    expect(h.api.requestsTo("/api/seller/v1/products/details").length).toBeLessThanOrEqual(3);
+    expect(h.api.requestsTo("/api/seller/v1/products/list").length).toBeLessThanOrEqual(3);
+    expect(user.botMessages().some((m) => m.document)).toBe(false);
+  }, 60_000);
 });

@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { writeExportXlsx } from "../src/catalog/export-xlsx.js";
+import type { LiveCard } from "../src/catalog/fields.js";
 import {
   editWithOpenpyxl,
   hasLibreOffice,
+  inspectWithOpenpyxl,
   resaveWithLibreOffice,
   waitForDocument,
 } from "./support/catalog.js";
@@ -53,6 +56,72 @@ rows.sort(key=lambda r: -r[col("skuId")])
       expect(preview.text).toContain(`${product.skus[0]!.price} → ${product.skus[0]!.price + 7}`);
       expect(preview.text).toContain("кабинеттегі мән қалады");
       expect(preview.buttons.flat()).toEqual(["✅ Қолдану (1)", "✖️ Бас тарту"]);
+    },
+    60_000,
+  );
+});
+
+describe("the export's looks in LibreOffice", () => {
+  it.skipIf(!hasLibreOffice())(
+    "read-only columns stay grey and barcodes and codes text cells after LibreOffice saves the file",
+    () => {
+      const cards: LiveCard[] = [0, 1].map((i) => ({
+        productId: 10 + i,
+        categoryId: 100,
+        brandId: 501,
+        isLocalMade: true,
+        name: { rus: `Товар ${i}` },
+        description: { rus: "Описание" },
+        vat: 12,
+        attributes: [{ id: 1, code: "color", valueCodes: ["red"] }],
+        skus: [
+          {
+            skuId: 100 + i,
+            valueIds: [],
+            valueCodes: ["red"],
+            price: 1990,
+            barcode: "0012345",
+            photos: [],
+          },
+        ],
+        codesKnown: true,
+        stock: 5 + i,
+      }));
+      const texts = {
+        sheet: "Товары",
+        instructionSheet: "Инструкция",
+        instructions: ["Пустая ячейка оставляет значение."],
+        stock: "остаток",
+        sales: "продажи",
+        productStatus: "статус",
+        moderationStatus: "модерация",
+        note: "примечание",
+        codesUnknown: "коды неизвестны",
+      };
+      return writeExportXlsx({ exportId: "x1", at: new Date(0), cards, texts }).then((bytes) => {
+        const saved = resaveWithLibreOffice(bytes);
+        const look = inspectWithOpenpyxl(
+          saved,
+          `
+ws = wb.worksheets[0]
+hdr = [c.value for c in ws[1]]
+def look(r, t):
+    c = ws.cell(row=r, column=hdr.index(t) + 1)
+    return [c.value, c.number_format, c.fill.fgColor.rgb if c.fill.fill_type == "solid" else None]
+print(json.dumps([look(r, t) for r in (1, 3) for t in ("barcode", "attributes.color", "🔒 остаток", "price")], ensure_ascii=False))
+`,
+        );
+        expect(look).toEqual([
+          ["barcode", "General", "FFDDEBF7"],
+          ["attributes.color", "General", "FFDDEBF7"],
+          ["🔒 остаток", "General", "FFE0E0E0"],
+          ["price", "General", "FFDDEBF7"],
+          ["0012345", "@", null],
+          ["red", "@", null],
+          [6, "General", "FFE0E0E0"],
+          [1990, "General", null],
+        ]);
+      });
     },
     60_000,
   );

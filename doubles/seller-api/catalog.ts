@@ -34,6 +34,8 @@ export class Catalog {
    * only `code` and `name`, as the spec shows (then detail value ids cannot be translated).
    */
   valueIds = true;
+  /** At most this many products a list page, whatever is asked (see SellerSandboxOptions). */
+  productPageCap: number | undefined;
 
   /** barcode → skuId, built on first use. */
   private barcodes: Map<string, number> | undefined;
@@ -215,6 +217,8 @@ export class Catalog {
             : a.productId - b.productId;
       return c * dir || a.productId - b.productId;
     });
+    const pageSize = Math.min(q.pageSize, this.productPageCap ?? q.pageSize);
+    q = { ...q, pageSize };
     return {
       products: slice(items, q).map((p) => {
         const cat = this.category(p.categoryId);

@@ -65,6 +65,11 @@ export interface SellerSandboxOptions {
   attributeValueIds?: boolean;
   /** Extra generated products (copies of the seed's, new ids and barcodes), for large catalogs. */
   extraProducts?: number;
+  /**
+   * The product list gives at most this many products a page whatever `pageSize` asks (the
+   * spec names no bound for it), pages numbered at that size; default: as asked.
+   */
+  productPageCap?: number;
 }
 
 export interface SellerSandbox {
@@ -135,6 +140,7 @@ export async function startSellerSandbox(opts: SellerSandboxOptions = {}): Promi
   const seed = buildSeed();
   const catalog = new Catalog(withExtraProducts(buildSeed(), opts.extraProducts ?? 0));
   catalog.valueIds = opts.attributeValueIds ?? true;
+  catalog.productPageCap = opts.productPageCap;
   const auth = new AuthStore(
     opts.token ?? "sandbox-token",
     opts.clientId,

@@ -1,5 +1,3 @@
-import { PassThrough } from "node:stream";
-import type { Fill } from "exceljs";
 import {
   type LiveCard,
   PRODUCT_FIELDS,
@@ -8,7 +6,6 @@ import {
   skuValues,
   type Values,
 } from "./fields.js";
-import { encodeMeta, META_SHEET, type MetaRow } from "./meta.js";
 
 /** A read-only column's title starts with this mark; the return ignores such columns. */
 export const READ_ONLY_MARK = "🔒";
@@ -38,11 +35,15 @@ export interface ExportInput {
   texts: ExportTexts;
 }
 
-interface Column {
+/** A column of the export: its key (the field, or a read-only column's own), title, look. */
+export interface Column {
+  key: string;
   title: string;
   width: number;
   readOnly?: boolean;
-  value(card: LiveCard, values: Values, sku: number): string | number | boolean | undefined;
+  /** Kept as text in a spreadsheet (barcodes, characteristic codes). */
+  text?: boolean;
+  value(card: LiveCard, values: Values): string | number | boolean | undefined;
 }
 
 const WIDTHS: Record<string, number> = {
@@ -55,24 +56,32 @@ const WIDTHS: Record<string, number> = {
   attributeValueCodes: 24,
 };
 
-/** Every column of the export: the import's fields, the catalog's characteristics, read-only. */
-export function exportColumns(cards: readonly LiveCard[], texts: ExportTexts): Column[] {
-  const codes = new Set<string>();
-  for (const card of cards) for (const a of card.attributes) if (a.code) codes.add(a.code);
-  const typed = (field: string, values: Values): string | number | boolean | undefined => {
-    const v = values[field];
-    if (v === undefined) return undefined;
-    if (["productId", "skuId", "categoryId", "brandId", "vat", "price"].includes(field))
-      return Number(v);
-    if (field === "isLocalMade") return v === "true";
-    return v;
-  };
+const NUMBERS = new Set(["productId", "skuId", "categoryId", "brandId", "vat", "price"]);
+
+/** A field's value as a cell: ids, VAT and price as numbers, isLocalMade as a boolean. */
+function typed(field: string, values: Values): string | number | boolean | undefined {
+  const v = values[field];
+  if (v === undefined) return undefined;
+  if (NUMBERS.has(field)) return Number(v);
+  if (field === "isLocalMade") return v === "true";
+  return v;
+}
+
+/** The columns for characteristic `codes`: the import's fields, the characteristics, read-only. */
+export function columnsOf(codes: Iterable<string>, texts: ExportTexts): Column[] {
   const field = (title: string): Column => ({
+    key: title,
     title,
     width: WIDTHS[title] ?? Math.max(10, title.length + 2),
+    text: title === "barcode" || title.startsWith("attributes."),
     value: (_c, values) => typed(title, values),
   });
-  const readOnly = (title: string, get: (card: LiveCard) => string | number | undefined) => ({
+  const readOnly = (
+    key: string,
+    title: string,
+    get: (card: LiveCard) => string | number | undefined,
+  ) => ({
+    key: `readOnly.${key}`,
     title: `${READ_ONLY_MARK} ${title}`,
     width: Math.max(12, title.length + 4),
     readOnly: true,
@@ -80,14 +89,26 @@ export function exportColumns(cards: readonly LiveCard[], texts: ExportTexts): C
   });
   return [
     ...LEADING.map(field),
-    ...[...codes].sort().map((code) => field(`attributes.${code}`)),
+    ...[...new Set(codes)].sort().map((code) => field(`attributes.${code}`)),
     ...TRAILING.map(field),
-    readOnly(texts.stock, (c) => c.stock),
-    readOnly(texts.sales, (c) => c.sales),
-    readOnly(texts.productStatus, (c) => c.productStatus),
-    readOnly(texts.moderationStatus, (c) => c.moderationStatus),
-    readOnly(texts.note, (c) => (c.codesKnown ? undefined : texts.codesUnknown)),
+    readOnly("stock", texts.stock, (c) => c.stock),
+    readOnly("sales", texts.sales, (c) => c.sales),
+    readOnly("productStatus", texts.productStatus, (c) => c.productStatus),
+    readOnly("moderationStatus", texts.moderationStatus, (c) => c.moderationStatus),
+    readOnly("note", texts.note, (c) => (c.codesKnown ? undefined : texts.codesUnknown)),
   ];
+}
+
+/** The characteristics' codes of `cards` (each an `attributes.<code>` column). */
+export function attributeCodes(cards: readonly LiveCard[]): Set<string> {
+  const codes = new Set<string>();
+  for (const card of cards) for (const a of card.attributes) if (a.code) codes.add(a.code);
+  return codes;
+}
+
+/** Every column of the export: the import's fields, the catalog's characteristics, read-only. */
+export function exportColumns(cards: readonly LiveCard[], texts: ExportTexts): Column[] {
+  return columnsOf(attributeCodes(cards), texts);
 }
 
 /** Each SKU's row values (product fields repeated), with the ids. */
@@ -103,73 +124,6 @@ export function* exportRows(
   }
 }
 
-const READ_ONLY_FILL: Fill = {
-  type: "pattern",
-  pattern: "solid",
-  fgColor: { argb: "FFE0E0E0" },
-};
-const HEADER_FILL: Fill = {
-  type: "pattern",
-  pattern: "solid",
-  fgColor: { argb: "FFDDEBF7" },
-};
-
-/**
- * Starts loading the workbook writer (exceljs, loaded on first use rather than at start) while
- * the seller is choosing what to export, so the first export does not wait for it. A failure
- * here is left to the export itself, which loads it again and reports.
- */
-export function prepareWorkbookWriter(): void {
-  void import("exceljs").catch(() => undefined);
-}
-
-/**
- * The export as an .xlsx, written streaming: the products sheet (one row per SKU, header
- * frozen, widths, barcodes as text cells, read-only columns grey), the instruction sheet and
- * the hidden sheet with the export id, time and each row's fingerprints.
- */
-export async function writeExportXlsx(input: ExportInput): Promise<Buffer> {
-  // Loaded on the first export, not at start: most processes never write a workbook.
-  const { default: ExcelJS } = await import("exceljs");
-  const stream = new PassThrough();
-  const chunks: Buffer[] = [];
-  stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
-  const columns = exportColumns(input.cards, input.texts);
-  const sheet = book.addWorksheet(input.texts.sheet, {
-    views: [{ state: "frozen", ySplit: 1 }],
-  });
-  sheet.columns = columns.map((c) => ({ width: c.width }));
-  const header = sheet.addRow(columns.map((c) => c.title));
-  columns.forEach((c, i) => {
-    const cell = header.getCell(i + 1);
-    cell.font = { bold: true };
-    cell.fill = c.readOnly ? READ_ONLY_FILL : HEADER_FILL;
-  });
-  header.commit();
-  const meta: MetaRow[] = [];
-  for (const { card, values } of exportRows(input.cards)) {
-    const row = sheet.addRow(columns.map((c) => c.value(card, values, 0) ?? null));
-    columns.forEach((c, i) => {
-      if (c.readOnly) row.getCell(i + 1).fill = READ_ONLY_FILL;
-      if (c.title === "barcode" || c.title.startsWith("attributes."))
-        row.getCell(i + 1).numFmt = "@";
-    });
-    row.commit();
-    meta.push({ productId: card.productId, skuId: Number(values.skuId) || undefined, values });
-  }
-  sheet.commit();
-  const help = book.addWorksheet(input.texts.instructionSheet);
-  help.columns = [{ width: 110 }];
-  for (const line of input.texts.instructions) help.addRow([line]).commit();
-  help.commit();
-  const hidden = book.addWorksheet(META_SHEET, { state: "hidden" });
-  for (const cells of encodeMeta(input.exportId, input.at, meta)) hidden.addRow(cells).commit();
-  hidden.commit();
-  await book.commit();
-  return Buffer.concat(chunks);
-}
-
 const csvCell = (value: string | number | boolean | undefined | null) => {
   if (value === undefined || value === null) return "";
   const text = String(value);
@@ -181,7 +135,41 @@ export function writeExportCsv(input: ExportInput): Buffer {
   const columns = exportColumns(input.cards, input.texts);
   const lines = [columns.map((c) => csvCell(c.title)).join(";")];
   for (const { card, values } of exportRows(input.cards)) {
-    lines.push(columns.map((c) => csvCell(c.value(card, values, 0))).join(";"));
+    lines.push(columns.map((c) => csvCell(c.value(card, values))).join(";"));
   }
   return Buffer.from(`\uFEFF${lines.join("\r\n")}\r\n`, "utf8");
+}
+
+/** What an export file is made for: its id and time, and the texts in the seller's language. */
+export type ExportFile = Omit<ExportInput, "cards">;
+
+/**
+ * An export being made: the list's order of product ids as it becomes known (`listed`, in
+ * order), cards as their details come (in any order; `asked` the ids that answer was for),
+ * and the file with one row per SKU in `order` (the list's order, all of it).
+ */
+export interface ExportSink {
+  listed(ids: readonly number[]): void;
+  add(cards: readonly LiveCard[], asked: readonly number[]): void;
+  finish(order: readonly number[]): Promise<Buffer>;
+}
+
+/** The cards of `order` that came, in that order. */
+export function inOrder<T>(byId: ReadonlyMap<number, T>, order: readonly number[]): T[] {
+  return order.flatMap((id) => {
+    const found = byId.get(id);
+    return found === undefined ? [] : [found];
+  });
+}
+
+/** The CSV export: the cards held until the end (a CSV is written in one go). */
+export function csvExport(file: ExportFile): ExportSink {
+  const cards = new Map<number, LiveCard>();
+  return {
+    listed: () => {},
+    add: (batch) => {
+      for (const card of batch) cards.set(card.productId, card);
+    },
+    finish: async (order) => writeExportCsv({ ...file, cards: inOrder(cards, order) }),
+  };
 }

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { ImportProduct } from "../seller-api/index.js";
 
 /**
@@ -91,7 +91,7 @@ export function skuValues(sku: LiveSku): Values {
 /** A short fingerprint of a canonical value: what the export remembers per cell. */
 export function fingerprint(value: string | undefined): string {
   if (value === undefined || value === "") return "";
-  return createHash("sha1").update(value).digest("base64url").slice(0, 10);
+  return hash("sha1", value, "base64url").slice(0, 10);
 }
 
 export function fingerprints(values: Values): Values {

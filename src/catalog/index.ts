@@ -4,7 +4,6 @@
  * whole-card edits that apply it, and their undo.
  */
 export type { Diff } from "./diff.js";
-export { prepareWorkbookWriter } from "./export-file.js";
 export { type ListFilter, listAll } from "./live.js";
 export { type CatalogService, createCatalogService } from "./service.js";
 export type { StoredPreview } from "./store.js";

@@ -17,6 +17,8 @@ export const DETAILS_BATCH = 30;
 /** Detail calls in flight at once. */
 export const DETAILS_CONCURRENCY = 3;
 const LIST_PAGE_SIZE = 100;
+/** List pages in flight at once (the same limit as details). */
+const LIST_CONCURRENCY = 3;
 /** A bound on one reading: 500 pages of 100 products. */
 const MAX_LIST_PAGES = 500;
 const DIRECTORY_PAGE_SIZE = 100;
@@ -30,14 +32,42 @@ export interface Codes {
   valueAttributes: Map<number, string>;
 }
 
+/** Runs a task when fewer than its limit are running; tasks start in the order they were asked. */
+export type Limit = <T>(task: () => Promise<T>) => Promise<T>;
+
+/** At most `limit` tasks at once (one limit shared by every Seller API request of a reading). */
+export function createLimit(limit: number): Limit {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  const done = () => {
+    running--;
+    waiting.shift()?.();
+  };
+  return <T>(task: () => Promise<T>) =>
+    new Promise<T>((resolve, reject) => {
+      const run = () => {
+        running++;
+        // The lane is handed on before the caller hears the answer: the next request goes
+        // out before the work done with this answer.
+        Promise.resolve().then(task).finally(done).then(resolve, reject);
+      };
+      if (running < limit) run();
+      else waiting.push(run);
+    });
+}
+
+const unlimited: Limit = (task) => task();
+
 /** Every page of the attribute and attribute-value directories, ids to codes where given. */
-export async function readCodes(seller: CatalogSeller): Promise<Codes> {
+export async function readCodes(seller: CatalogSeller, limit: Limit = unlimited): Promise<Codes> {
   const attributes = new Map<number, string>();
   const values = new Map<number, string>();
   const valueAttributes = new Map<number, string>();
   const listed = new Set<string>();
   for (let page = 1; page <= MAX_DIRECTORY_PAGES; page++) {
-    const got = await seller.attributes({ pageNumber: page, pageSize: DIRECTORY_PAGE_SIZE });
+    const got = await limit(() =>
+      seller.attributes({ pageNumber: page, pageSize: DIRECTORY_PAGE_SIZE }),
+    );
     const items = got.items ?? [];
     for (const a of items) {
       listed.add(a.code);
@@ -47,9 +77,9 @@ export async function readCodes(seller: CatalogSeller): Promise<Codes> {
     if (items.length === 0 || page * DIRECTORY_PAGE_SIZE >= total) break;
   }
   const codes = { attributes, values, valueAttributes };
-  const read = await readValues(seller, undefined, codes);
+  const read = await readValues(seller, undefined, codes, limit);
   // A directory that lists values only per attribute: asked attribute by attribute.
-  if (read === 0) for (const code of listed) await readValues(seller, code, codes);
+  if (read === 0) for (const code of listed) await readValues(seller, code, codes, limit);
   return codes;
 }
 
@@ -58,14 +88,17 @@ async function readValues(
   seller: CatalogSeller,
   attributeCode: string | undefined,
   into: Pick<Codes, "values" | "valueAttributes">,
+  limit: Limit,
 ): Promise<number> {
   let seen = 0;
   for (let page = 1; page <= MAX_DIRECTORY_PAGES; page++) {
-    const got = await seller.attributeValues({
-      pageNumber: page,
-      pageSize: DIRECTORY_PAGE_SIZE,
-      ...(attributeCode && { attributeCode }),
-    });
+    const got = await limit(() =>
+      seller.attributeValues({
+        pageNumber: page,
+        pageSize: DIRECTORY_PAGE_SIZE,
+        ...(attributeCode && { attributeCode }),
+      }),
+    );
     let count = 0;
     for (const group of got.data ?? []) {
       for (const v of group.values ?? []) {
@@ -84,34 +117,65 @@ async function readValues(
 
 export type ListFilter = { categoryId?: number; search?: string };
 
-/** Every product of the list (whole catalog, one category or a search), page by page. */
+/** A list page as it comes: its products, its number, the products read and the total known. */
+export type OnListPage = (
+  products: ProductListItem[],
+  page: number,
+  read: number,
+  total: number,
+) => void;
+
+/**
+ * Every product of the list (whole catalog, one category or a search): the first page gives
+ * the total, the other pages are then asked for at once through `limit` (3 in flight unless a
+ * reading shares its own). Products in page order, each once; `onPage` as each page comes.
+ */
 export async function listAll(
   seller: CatalogSeller,
   filter: ListFilter,
-  onPage?: (read: number, total: number) => Promise<void>,
+  onPage?: OnListPage,
+  limit: Limit = createLimit(LIST_CONCURRENCY),
 ): Promise<ProductListItem[]> {
-  const items: ProductListItem[] = [];
   const filters: ProductListRequest["filters"] = {
     ...(filter.categoryId !== undefined && { categoryIds: [filter.categoryId] }),
     ...(filter.search && { search: filter.search }),
   };
-  for (let page = 1; page <= MAX_LIST_PAGES; page++) {
-    const got = await seller.listProducts({
-      pageNumber: page,
-      pageSize: LIST_PAGE_SIZE,
-      sortBy: "id",
-      sortDirection: "Asc",
-      filters,
-    });
+  const pages: ProductListItem[][] = [];
+  let read = 0;
+  let total = 0;
+  const readPage = async (page: number) => {
+    const got = await limit(() =>
+      seller.listProducts({
+        pageNumber: page,
+        pageSize: LIST_PAGE_SIZE,
+        sortBy: "id",
+        sortDirection: "Asc",
+        filters,
+      }),
+    );
     const products = got.products ?? [];
-    items.push(...products);
-    const total = got.totalCount ?? items.length;
-    await onPage?.(items.length, total);
-    if (products.length === 0 || items.length >= total) break;
+    pages[page - 1] = products;
+    read += products.length;
+    total = Math.max(total, got.totalCount ?? read);
+    onPage?.(products, page, read, Math.max(total, read));
+    return products.length;
+  };
+  let asked = 1;
+  let last = await readPage(1);
+  // The service may give fewer a page than asked (the spec names no bound): its pages are
+  // numbered at the size it keeps to, the first page's.
+  const size = last;
+  // The total may grow while the pages are read: while the last page came full, on to it.
+  while (size > 0 && last === size && asked < MAX_LIST_PAGES) {
+    const upTo = Math.min(MAX_LIST_PAGES, Math.ceil(total / size));
+    if (upTo <= asked) break;
+    const next = Array.from({ length: upTo - asked }, (_, i) => asked + 1 + i);
+    asked = upTo;
+    last = (await Promise.all(next.map(readPage))).at(-1)!;
   }
   // A product moved between pages while paging would come twice: once is enough.
   const seen = new Set<number>();
-  return items.filter((p) => !seen.has(p.productId) && seen.add(p.productId));
+  return pages.flat().filter((p) => !seen.has(p.productId) && seen.add(p.productId));
 }
 
 /** Runs `work` over `items` with at most `limit` at once, results in order. */
@@ -194,15 +258,11 @@ export function cardOf(detail: ProductDetail, codes: Codes, item?: ProductListIt
 export async function readDetails(
   seller: CatalogSeller,
   ids: readonly number[],
-  onBatch?: (done: number) => Promise<void>,
 ): Promise<ProductDetail[]> {
   const batches: number[][] = [];
   for (let i = 0; i < ids.length; i += DETAILS_BATCH) batches.push(ids.slice(i, i + DETAILS_BATCH));
-  let done = 0;
   const results = await bounded(batches, DETAILS_CONCURRENCY, async (batch) => {
     const got = await seller.productDetails(batch);
-    done += batch.length;
-    await onBatch?.(done);
     return got.products ?? [];
   });
   return results.flat();

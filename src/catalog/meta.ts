@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { fingerprints, type Values } from "./fields.js";
+import type { Values } from "./fields.js";
 
 /**
  * The hidden sheet of an export: row 1 names the export (id, time); each next row one SKU row
@@ -9,19 +9,19 @@ import { fingerprints, type Values } from "./fields.js";
 export const META_SHEET = "bot-export";
 const MARK = "seller-bot export v1";
 
-export interface MetaRow {
-  productId: number;
-  skuId: number | undefined;
-  values: Values;
-}
+/** The hidden sheet's first row: which export this is. */
+export const metaHead = (exportId: string, at: Date): string[] => [
+  MARK,
+  exportId,
+  at.toISOString(),
+];
 
-export function encodeMeta(exportId: string, at: Date, rows: readonly MetaRow[]) {
-  const out: (string | number)[][] = [[MARK, exportId, at.toISOString()]];
-  for (const row of rows) {
-    out.push([row.productId, row.skuId ?? "", JSON.stringify(fingerprints(row.values))]);
-  }
-  return out;
-}
+/** The hidden sheet's row of one SKU row: its ids and the fingerprints of its values. */
+export const metaRow = (
+  productId: number,
+  skuId: number | undefined,
+  prints: Values,
+): (string | number)[] => [productId, skuId ?? "", JSON.stringify(prints)];
 
 /** What the return knows of the export a file came from. */
 export interface ExportSnapshot {

@@ -5,17 +5,11 @@ import type { Logger } from "../logger.js";
 import type { KeyValueStore } from "../storage/index.js";
 import { planApply, planUndo, type Selection, selected } from "./apply.js";
 import { type Diff, diffEdits } from "./diff.js";
-import { type ExportTexts, writeExportCsv, writeExportXlsx } from "./export-file.js";
+import { csvExport, type ExportTexts } from "./export-file.js";
+import { readForExport } from "./export-read.js";
+import { xlsxExport } from "./export-xlsx.js";
 import { priceText } from "./fields.js";
-import {
-  type CatalogSeller,
-  cardOf,
-  type ListFilter,
-  listAll,
-  readCards,
-  readCodes,
-  readDetails,
-} from "./live.js";
+import { type CatalogSeller, type ListFilter, readCards, readCodes } from "./live.js";
 import { decodeMeta } from "./meta.js";
 import {
   CATALOG_TTL_MS,
@@ -85,6 +79,11 @@ async function liveCards(parts: Parts, ids: readonly number[]) {
   return readCards(parts.seller, ids, codes);
 }
 
+/**
+ * The export: cards read with one limit of requests in flight (src/catalog/export-read.ts) go
+ * into the file as they come; the file is finished in the list's order. `onProgress` is not
+ * waited for (a chat's pace must not hold the reading); its edits go out one after another.
+ */
 async function exportCatalog(
   parts: Parts,
   input: {
@@ -92,28 +91,38 @@ async function exportCatalog(
     csv: boolean;
     texts: ExportTexts;
     onProgress: (done: number, total: number) => Promise<void>;
+    /** Once everything is read, while the file is finished (not waited for before it). */
+    onWriting?: () => Promise<void>;
   },
 ): Promise<ExportResult> {
-  const items = await listAll(parts.seller, input.filter, (read, total) =>
-    input.onProgress(0, Math.max(total, read)),
-  );
-  const codes = await readCodes(parts.seller);
-  const ids = items.map((i) => i.productId);
-  const details = await readDetails(parts.seller, ids, (done) =>
-    input.onProgress(done, items.length),
-  );
-  const byId = new Map(items.map((i) => [i.productId, i]));
-  const cards = details.map((d) => cardOf(d, codes, byId.get(d.productId)));
-  const at = new Date(parts.clock.now());
-  const file = { exportId: newCatalogId(), at, cards, texts: input.texts };
-  const bytes = input.csv ? writeExportCsv(file) : await writeExportXlsx(file);
-  parts.log.info({ products: cards.length, bytes: bytes.length }, "catalog exported");
-  return {
-    bytes,
-    products: cards.length,
-    skus: cards.reduce((n, c) => n + Math.max(1, c.skus.length), 0),
-    codesUnknown: cards.filter((c) => !c.codesKnown).length,
-  };
+  const file = { exportId: newCatalogId(), at: new Date(parts.clock.now()), texts: input.texts };
+  const sink = input.csv ? csvExport(file) : xlsxExport(file);
+  const counts = { products: 0, skus: 0, codesUnknown: 0 };
+  let progress = Promise.resolve();
+  const order = await readForExport(parts.seller, input.filter, {
+    onListed: (ids) => sink.listed(ids),
+    onCards: (cards, asked) => {
+      sink.add(cards, asked);
+      for (const card of cards) {
+        counts.products++;
+        counts.skus += Math.max(1, card.skus.length);
+        if (!card.codesKnown) counts.codesUnknown++;
+      }
+    },
+    onProgress: (done, total) => {
+      progress = progress
+        .then(() => input.onProgress(done, Math.max(done, total)))
+        .catch((error: unknown) => parts.log.debug({ err: error }, "export progress not shown"));
+    },
+  }).catch(async (error: unknown) => {
+    await progress;
+    throw error;
+  });
+  if (counts.products > 0 && input.onWriting) progress = progress.then(input.onWriting);
+  const bytes = await sink.finish(order);
+  await progress;
+  parts.log.info({ products: counts.products, bytes: bytes.length }, "catalog exported");
+  return { bytes, ...counts };
 }
 
 /** Compares a returned file with the live cards (and its export) and stores the preview. */

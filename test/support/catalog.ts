@@ -50,6 +50,23 @@ wb.save(sys.argv[1])
   }
 }
 
+/**
+ * Reads an .xlsx with openpyxl and returns what `script` prints as JSON: Python with `wb` (the
+ * workbook) and `json` in scope, ending with `print(json.dumps(...))`.
+ */
+export function inspectWithOpenpyxl(bytes: Buffer, script: string): unknown {
+  const dir = mkdtempSync(join(tmpdir(), "catalog-inspect-"));
+  try {
+    const file = join(dir, "book.xlsx");
+    writeFileSync(file, bytes);
+    const program = `import sys, json, openpyxl\nwb = openpyxl.load_workbook(sys.argv[1])\n${script}`;
+    const out = execFileSync(pythonWithOpenpyxl(), ["-c", program, file], { stdio: "pipe" });
+    return JSON.parse(out.toString("utf8"));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** Waits for the next document the bot sends whose name matches. */
 export async function waitForDocument(
   user: UserDriver,

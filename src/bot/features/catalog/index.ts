@@ -1,10 +1,5 @@
 import { Composer, InlineKeyboard, InputFile } from "grammy";
-import {
-  exportTexts,
-  type ListFilter,
-  listAll,
-  prepareWorkbookWriter,
-} from "../../../catalog/index.js";
+import { exportTexts, type ListFilter, listAll } from "../../../catalog/index.js";
 import type { Locale } from "../../../i18n.js";
 import { ProgressMessage } from "../../../import/index.js";
 import { escapeHtml, localized, shorten } from "../../../text/index.js";
@@ -100,10 +95,11 @@ async function runExport(ctx: BotContext, deps: FeatureDeps, filter: ListFilter,
       csv,
       texts: exportTexts(ctx.t),
       onProgress: (done, total) => progress.update(reading(done, total)),
+      // Not a stage that must show: an edit now would hold the file behind the chat's pace.
+      onWriting: () => progress.update(ctx.t("catalog-export-writing")),
     }),
   );
   if (result.products === 0) return progress.settle(ctx.t("catalog-export-empty"));
-  await progress.settle(ctx.t("catalog-export-writing"));
   const stamp = new Date(deps.imports.clock.now()).toISOString().slice(0, 10);
   const name = `catalog-${stamp}.${csv ? "csv" : "xlsx"}`;
   await ctx.replyWithDocument(new InputFile(result.bytes, name), {
@@ -200,7 +196,6 @@ function createCatalogFeature(deps: FeatureDeps, extraEntries: readonly ExportMe
     );
     const hint = ctx.t("catalog-export-category-hint", { example: "101" });
     await ctx.reply(`${ctx.t("catalog-export-menu")}\n\n${hint}`, { reply_markup: keyboard });
-    prepareWorkbookWriter();
   });
 
   onButton(composer, exportButton, deps.requireLink, deps.logger, async (ctx, data) => {
