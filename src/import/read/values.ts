@@ -15,6 +15,7 @@ const GROUP_SPACES = new RegExp(GROUP_SPACE, "g");
 // A currency sign Excel keeps when a price cell is formatted as money.
 const CURRENCY = /^(?:₸|тг\.?|kzt)\s*|\s*(?:₸|тг\.?|kzt)$/giu;
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+const GROUPED = new RegExp(`\\d${GROUP_SPACE}\\d{3}`);
 
 /**
  * How a file writes numbers: its decimal mark and thousands separator, decided from what the
@@ -28,7 +29,7 @@ export interface NumberConvention {
 /** What one value tells about the convention, if anything. */
 function evidence(raw: string): NumberConvention {
   const s = raw.replace(CURRENCY, "").trim();
-  if (new RegExp(`\\d${GROUP_SPACE}\\d{3}`).test(s)) {
+  if (GROUPED.test(s)) {
     const mark = /\d([.,])\d+$/.exec(s)?.[1] as "," | "." | undefined;
     return { thousands: " ", ...(mark ? { decimal: mark } : {}) };
   }
@@ -212,7 +213,8 @@ export function isHttpUrl(value: string): boolean {
  */
 const LOST_LETTER = /(?:\p{L}|^|[\s«"'(-])\?+\p{L}|\p{L}\?+(?=[\s,;:]+\p{Ll})|\p{L}\?+(?=[»"')])/u;
 export function hasLostKazakhLetters(text: string): boolean {
-  return LOST_LETTER.test(text);
+  // Every reading above holds a `?`: most text has none, and is passed over at once.
+  return text.includes("?") && LOST_LETTER.test(text);
 }
 
 /**
@@ -222,7 +224,7 @@ export function hasLostKazakhLetters(text: string): boolean {
  */
 const LOST_WORD = /(?:^|[\s«"'(])\?{2,}(?=[\s\d»"'),.;:!-]|$)/u;
 export function hasLostWords(text: string): boolean {
-  return LOST_WORD.test(text);
+  return text.includes("?") && LOST_WORD.test(text);
 }
 
 /** GS1 check digit of a GTIN-8/12/13/14 (digits only). */
