@@ -63,7 +63,7 @@ interface Draft {
   /** Attribute codes, index for index with `data.attributes`. */
   attributeCodes: string[];
   /** Each product column's value and the row it was taken from (its first filled row). */
-  sources: Map<string, { raw: string; row: number }>;
+  sources: Record<string, { raw: string; row: number }>;
   /** The product's rows as read, to name a cell's text beside a later problem. */
   sheetRows: SheetRow[];
   /** `sheetRows` by row number, made on the first problem that needs one (see `shownAt`). */
@@ -71,6 +71,8 @@ interface Draft {
   issues: Located[];
 }
 
+const sourceOf = (draft: Draft, field: string) =>
+  Object.hasOwn(draft.sources, field) ? draft.sources[field] : undefined;
 const rowsRef = (rows: number[]): SourceRef => ({ kind: "rows", rows });
 const at = (field: string, row: number) => `${field}\u0000${row}`;
 
@@ -163,7 +165,8 @@ class Assembler {
       data: {},
       skuRows: [],
       attributeCodes: [],
-      sources: new Map(),
+      // An object, not a Map: drafts share its shape, and it is cheaper to fill.
+      sources: {},
       sheetRows: [],
       issues: [],
     };
@@ -200,9 +203,9 @@ class Assembler {
     const cell = cells[column.index];
     const raw = cellText(cell).trim();
     if (raw === "") return;
-    const source = draft.sources.get(column.name);
+    const source = sourceOf(draft, column.name);
     if (!source) {
-      draft.sources.set(column.name, { raw, row });
+      draft.sources[column.name] = { raw, row };
       if (isProblem(cell)) this.issue(draft, row, column.name, cell.code, cell.params, raw);
       else this.setProductValue(draft, column, cell!, raw, row);
     } else if (!sameValue(source.raw, raw)) {
@@ -454,7 +457,7 @@ class Assembler {
     } else {
       field = String(head ?? "");
     }
-    return { field, row: draft.sources.get(field)?.row ?? draft.rows[0]! };
+    return { field, row: sourceOf(draft, field)?.row ?? draft.rows[0]! };
   }
 }
 
