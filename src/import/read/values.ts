@@ -14,6 +14,11 @@ const GROUP_SPACE = "[ \\u00a0\\u202f\\u2009\\u2007']";
 const GROUP_SPACES = new RegExp(GROUP_SPACE, "g");
 // A currency sign Excel keeps when a price cell is formatted as money.
 const CURRENCY = /^(?:₸|тг\.?|kzt)\s*|\s*(?:₸|тг\.?|kzt)$/giu;
+/** A letter every currency sign above holds (same case folding): without one, none is there. */
+const CURRENCY_LETTER = /[₸тk]/iu;
+/** `raw` without a currency sign at either end. */
+const withoutCurrency = (raw: string) =>
+  CURRENCY_LETTER.test(raw) ? raw.replace(CURRENCY, "") : raw;
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 const GROUPED = new RegExp(`\\d${GROUP_SPACE}\\d{3}`);
 
@@ -28,7 +33,7 @@ export interface NumberConvention {
 
 /** What one value tells about the convention, if anything. */
 function evidence(raw: string): NumberConvention {
-  const s = raw.replace(CURRENCY, "").trim();
+  const s = withoutCurrency(raw).trim();
   if (GROUPED.test(s)) {
     const mark = /\d([.,])\d+$/.exec(s)?.[1] as "," | "." | undefined;
     return { thousands: " ", ...(mark ? { decimal: mark } : {}) };
@@ -116,7 +121,7 @@ function scientificNumber(s: string, raw: string): Converted<number> {
  * decimal whatever the file says.
  */
 export function parseDecimal(raw: string, convention: NumberConvention = {}): Converted<number> {
-  let s = raw.replace(CURRENCY, "").trim();
+  let s = withoutCurrency(raw).trim();
   if (SCIENTIFIC.test(s)) return scientificNumber(s, raw);
   const lastDot = s.lastIndexOf(".");
   const lastComma = s.lastIndexOf(",");
