@@ -45,6 +45,8 @@ class Reader {
   private job: Job | undefined;
   /** The parts of the answer received so far. */
   private assembly = new ResultAssembly();
+  /** The parts waiting for their turn (see `receive`). */
+  private received: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
   dead = false;
@@ -68,10 +70,7 @@ class Reader {
       stdout: false,
       stderr: false,
     });
-    this.worker.on("message", (message: ResultMessage) => {
-      const result = this.assembly.take(message);
-      if (result) this.finish(result);
-    });
+    this.worker.on("message", (message: ResultMessage) => this.receive(message));
     this.worker.on("error", (error: Error & { code?: string }) => {
       // ERR_WORKER_OUT_OF_MEMORY: the file needed more than the cap; the bot is unharmed.
       const result =
@@ -98,6 +97,26 @@ class Reader {
     // A copy, handed over rather than copied again: the caller keeps its bytes.
     const bytes = Uint8Array.from(job.file.bytes);
     this.worker.postMessage({ file: { ...job.file, bytes }, options: job.options }, [bytes.buffer]);
+  }
+
+  /**
+   * Takes each message of the answer on a turn of the event loop of its own. Messages that
+   * arrived together are handed over in one go (one callback for all of them), so taking
+   * them there would hold the thread for the whole answer again.
+   */
+  private receive(message: ResultMessage): void {
+    const assembly = this.assembly;
+    this.received = this.received.then(
+      () =>
+        new Promise<void>((resolve) =>
+          setImmediate(() => {
+            resolve();
+            if (assembly !== this.assembly || this.dead) return;
+            const result = assembly.take(message);
+            if (result) this.finish(result);
+          }),
+        ),
+    );
   }
 
   private finish(result: ImportFileResult): void {
