@@ -112,7 +112,13 @@ class Reader {
           setImmediate(() => {
             resolve();
             if (assembly !== this.assembly || this.dead) return;
-            const result = assembly.take(message);
+            let result: ImportFileResult | undefined;
+            try {
+              result = assembly.take(message);
+            } catch {
+              // Never expected (the worker wrote the JSON), and never a crash of the bot.
+              result = rejection("binary");
+            }
             if (result) this.finish(result);
           }),
         ),
