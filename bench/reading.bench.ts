@@ -1,29 +1,30 @@
 /**
  * Measure 4, reading: the import reader on what sellers really send: a 10 000-SKU Windows-1251 `;`
  * CSV from Russian Excel (~3 000 products grouped by productKey, Cyrillic names, descriptions
- * with quotes, `;` and line breaks). Compares `readImportFile` end to end with csv-parse alone
- * (decode + parse) on the same bytes. `readImportFile` reads in a worker thread (bounded
- * reading, issue 11): the first run includes starting the worker, and the peak RSS includes
- * the worker's own heap and the result copied back. Each variant runs in its own child process (with
- * --expose-gc) so its peak RSS is its own.
+ * with quotes, `;` and line breaks), and the same rows as `.xlsx`. Compares the app's reader
+ * end to end (`createImportReader().read`: a worker thread reads, the result comes back to
+ * the main thread) with csv-parse alone (decode + parse) and exceljs's streaming reader alone
+ * on the same bytes. Each variant runs in a process of its own (bench/reading-child.mjs) as
+ * production runs: plain node, the reader from the build (dist/, built first), nothing loaded
+ * but what the variant needs, so each peak RSS is the variant's own; the reader's includes
+ * its worker's heap and the result received.
  *
- *   npx tsx bench/import-reader.bench.ts
+ *   npm run bench -- reading
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { monitorEventLoopDelay } from "node:perf_hooks";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import { crlf, encodeCp1251 } from "../doubles/files/encode.js";
-import { createImportReader } from "../src/import/index.js";
 import { judged, type Measure, type Row } from "./measure.js";
+import { buildProduction } from "./process.js";
 
 const SKUS = 10_000;
 const RUNS = 3;
-const THIS_FILE = fileURLToPath(import.meta.url);
+const CHILD = fileURLToPath(new URL("./reading-child.mjs", import.meta.url));
 
 const WORDS = ["Куртка", "Платье", "Шапка", "Шарф", "Пальто", "Свитер", "Юбка", "Брюки", "Кофта"];
 const ADJECTIVES = ["зимняя", "летнее", "тёплая", "вязаный", "шерстяное", "лёгкая", "классические"];
@@ -90,65 +91,6 @@ export async function generateXlsx(csv: Uint8Array): Promise<Uint8Array> {
 
 type Variant = "reader-csv" | "csv-parse" | "reader-xlsx" | "exceljs-stream";
 
-async function runOnce(
-  variant: Variant,
-  bytes: Uint8Array,
-  read: ReturnType<typeof createImportReader>["read"],
-): Promise<unknown> {
-  if (variant === "reader-csv" || variant === "reader-xlsx") {
-    const fileName = variant === "reader-csv" ? "products.csv" : "products.xlsx";
-    return read({ bytes, fileName }, { vatRates: [0, 12] });
-  }
-  if (variant === "csv-parse") {
-    const text = new TextDecoder("windows-1251").decode(bytes);
-    return parse(text, { delimiter: ";", bom: true, relax_column_count: true });
-  }
-  const { Readable } = await import("node:stream");
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
-    sharedStrings: "cache",
-    worksheets: "emit",
-  });
-  const rows: unknown[] = [];
-  for await (const sheet of reader)
-    for await (const row of sheet) rows.push((row as { values: unknown }).values);
-  return rows;
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-/** In the child: warm up once, time RUNS runs, the longest event-loop stall, peak RSS. */
-async function child(variant: Variant, path: string): Promise<void> {
-  const bytes = new Uint8Array(readFileSync(path));
-  const reader = createImportReader();
-  const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
-  const rssStart = process.memoryUsage().rss;
-  const first = (await runOnce(variant, bytes, reader.read)) as {
-    ok?: boolean;
-    products?: unknown[];
-  };
-  const summary = variant.startsWith("reader")
-    ? `ok=${first.ok} products=${first.products?.length}`
-    : `rows=${(first as unknown[]).length}`;
-  const times: number[] = [];
-  const loop = monitorEventLoopDelay({ resolution: 5 });
-  loop.enable();
-  for (let i = 0; i < RUNS; i++) {
-    gc();
-    const started = performance.now();
-    await runOnce(variant, bytes, reader.read);
-    times.push(performance.now() - started);
-    // The histogram records a stall once the loop turns again.
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  loop.disable();
-  await reader.close?.();
-  const peakRss = process.resourceUsage().maxRSS * 1024;
-  process.stdout.write(
-    `${JSON.stringify({ variant, summary, ms: median(times), stallMs: loop.max / 1e6, rssStart, peakRss })}\n`,
-  );
-  process.exit(0);
-}
-
 interface Figures {
   summary: string;
   ms: number;
@@ -158,11 +100,11 @@ interface Figures {
 }
 
 function runChild(variant: Variant, path: string): Figures {
-  const out = spawnSync(
-    process.execPath,
-    ["--import", "tsx", "--expose-gc", THIS_FILE, "--child", variant, path],
-    { encoding: "utf8", maxBuffer: 1 << 20, timeout: 180_000 },
-  );
+  const out = spawnSync(process.execPath, ["--expose-gc", CHILD, variant, path, String(RUNS)], {
+    encoding: "utf8",
+    maxBuffer: 1 << 20,
+    timeout: 180_000,
+  });
   const line = out.stdout.trim().split("\n").at(-1) ?? "";
   if (out.status !== 0 || !line.startsWith("{")) {
     throw new Error(`${variant} could not run: ${out.stderr.slice(-300)}`);
@@ -188,6 +130,7 @@ function rowsOf(kind: "CSV" | "XLSX", ours: Figures, base: Figures, baseName: st
       " MB",
       { value: base.peakRss / MB, label: `${baseName} alone ${(base.peakRss / MB).toFixed(0)} MB` },
       { max: 200, label: "≤ 200 MB" },
+      `${(ours.rssStart / MB).toFixed(0)} MB loaded before reading (${baseName} alone ${(base.rssStart / MB).toFixed(0)} MB)`,
     ),
     judged(
       `4 reading ${kind}: longest main-thread stall`,
@@ -204,6 +147,8 @@ export const measure: Measure = {
   number: 4,
   title: "reading a 10,000-SKU Windows-1251 CSV and the same data as .xlsx",
   async run() {
+    // The reader as it ships: compiled, its worker from dist/ (no TypeScript compiled at start).
+    buildProduction();
     const csv = generateCsv();
     const xlsx = await generateXlsx(csv);
     const dir = mkdtempSync(join(tmpdir(), "bench-reading-"));
@@ -230,9 +175,3 @@ export const measure: Measure = {
     }
   },
 };
-
-const isMain = process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href;
-if (isMain) {
-  const at = process.argv.indexOf("--child");
-  if (at >= 0) await child(process.argv[at + 1] as Variant, process.argv[at + 2]!);
-}

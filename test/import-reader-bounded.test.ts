@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { generateCsv } from "../bench/reading.bench.js";
 import { storedZip } from "../doubles/files/encode.js";
-import { createImportReader } from "../src/import/read/index.js";
+import { createImportReader, parseImportFile } from "../src/import/read/index.js";
+import { PART_CHARS, ResultAssembly, resultMessages } from "../src/import/read/parts.js";
 import type { ImportFileResult, ReadOptions } from "../src/import/types.js";
 import { sheetXml, withUnlistedEntry, xlsxFile } from "./fixtures/import/xlsx.js";
 
@@ -202,5 +203,38 @@ describe("caps of the reading worker", () => {
     expect(result).toMatchObject({ ok: true });
     // Parsed on this thread, not one tick could fire before the answer.
     expect(ticks).toBeGreaterThan(3);
+  });
+});
+
+describe("the result crossing to the bot's thread", () => {
+  it("answers a large file exactly as reading it in one thread does, the lists sent in parts", async () => {
+    const bytes = generateCsv(10_000);
+    const inThread = await parseImportFile({ bytes, fileName: "big.csv" }, OPTIONS);
+    expect(inThread).toMatchObject({ ok: true, edits: { rows: expect.any(Array) } });
+    const messages = [...resultMessages(inThread)];
+    // Parts of about PART_CHARS each: the bot's thread takes them one at a time.
+    expect(messages.length).toBeGreaterThan(20);
+    for (const message of messages.slice(0, -1)) {
+      expect("json" in message && message.json.length).toBeLessThan(PART_CHARS * 2);
+    }
+    expect(await read(bytes, "big.csv")).toStrictEqual(inThread);
+  });
+
+  it("puts a result back together from its parts; a refusal comes whole", () => {
+    const result: ImportFileResult = {
+      ok: true,
+      format: "csv",
+      products: [],
+      invalid: [{ ref: { kind: "rows", rows: [3] }, issues: [] }],
+      warnings: [{ code: "windows-1251" }],
+      reading: { headerRow: 1 },
+      edits: { rows: [{ row: 2, productId: 7, values: { price: "10" }, issues: [] }], fields: [] },
+    };
+    const assembly = new ResultAssembly();
+    const answers = [...resultMessages(structuredClone(result))].map((m) => assembly.take(m));
+    expect(answers.slice(0, -1)).toEqual([undefined, undefined]);
+    expect(answers.at(-1)).toStrictEqual(result);
+    const refusal: ImportFileResult = { ok: false, reason: "empty" };
+    expect([...resultMessages(refusal)]).toEqual([{ result: refusal }]);
   });
 });

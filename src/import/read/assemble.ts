@@ -63,12 +63,16 @@ interface Draft {
   /** Attribute codes, index for index with `data.attributes`. */
   attributeCodes: string[];
   /** Each product column's value and the row it was taken from (its first filled row). */
-  sources: Map<string, { raw: string; row: number }>;
-  /** Every cell read, as shown: `field\u0000row` → text, to name it beside a later problem. */
-  shown: Map<string, string>;
+  sources: Record<string, { raw: string; row: number }>;
+  /** The product's rows as read, to name a cell's text beside a later problem. */
+  sheetRows: SheetRow[];
+  /** `sheetRows` by row number, made on the first problem that needs one (see `shownAt`). */
+  byRow?: Map<number, SheetRow>;
   issues: Located[];
 }
 
+const sourceOf = (draft: Draft, field: string) =>
+  Object.hasOwn(draft.sources, field) ? draft.sources[field] : undefined;
 const rowsRef = (rows: number[]): SourceRef => ({ kind: "rows", rows });
 const at = (field: string, row: number) => `${field}\u0000${row}`;
 
@@ -106,6 +110,8 @@ class Layout {
   readonly productColumns: Column[];
   readonly skuColumns: Column[];
   readonly photoColumns: Column[];
+  /** The columns whose text names a problem in a field: its column, or every photo column. */
+  readonly shownColumns = new Map<string, number[]>();
   /** Indexes of the columns read, and of the ones ignored (an index column of row numbers). */
   readonly taken = new Set<number>();
   readonly strays = new Map<number, Stray>();
@@ -125,6 +131,13 @@ class Layout {
     );
     this.skuColumns = header.columns.filter((c) => c.kind === "sku" && c.name !== "photos");
     this.photoColumns = header.columns.filter((c) => c.name === "photos");
+    for (const c of [...this.productColumns, ...this.skuColumns])
+      this.shownColumns.set(c.name, [c.index]);
+    if (this.photoColumns.length > 0)
+      this.shownColumns.set(
+        "photos",
+        this.photoColumns.map((c) => c.index),
+      );
   }
 }
 
@@ -152,8 +165,9 @@ class Assembler {
       data: {},
       skuRows: [],
       attributeCodes: [],
-      sources: new Map(),
-      shown: new Map(),
+      // An object, not a Map: drafts share its shape, and it is cheaper to fill.
+      sources: {},
+      sheetRows: [],
       issues: [],
     };
     this.drafts.push(draft);
@@ -166,6 +180,8 @@ class Assembler {
     const { keyColumn } = this.layout;
     const draft = this.draftFor(keyColumn ? cellText(cells[keyColumn.index]).trim() : "");
     draft.rows.push(row);
+    draft.sheetRows.push(sheetRow);
+    draft.byRow?.set(row, sheetRow);
     this.noteStrayCells(draft, sheetRow);
     for (const column of this.layout.productColumns) this.addProductCell(draft, column, sheetRow);
     const sku: Json = {};
@@ -174,7 +190,6 @@ class Assembler {
       const cell = cells[column.index];
       const raw = cellText(cell).trim();
       if (raw === "") continue;
-      draft.shown.set(at(column.name, row), raw);
       if (isProblem(cell)) this.issue(draft, row, column.name, cell.code, cell.params, raw);
       else this.setSkuValue(draft, sku, column.name as SkuColumn, cell!, row);
     }
@@ -188,10 +203,9 @@ class Assembler {
     const cell = cells[column.index];
     const raw = cellText(cell).trim();
     if (raw === "") return;
-    draft.shown.set(at(column.name, row), raw);
-    const source = draft.sources.get(column.name);
+    const source = sourceOf(draft, column.name);
     if (!source) {
-      draft.sources.set(column.name, { raw, row });
+      draft.sources[column.name] = { raw, row };
       if (isProblem(cell)) this.issue(draft, row, column.name, cell.code, cell.params, raw);
       else this.setProductValue(draft, column, cell!, raw, row);
     } else if (!sameValue(source.raw, raw)) {
@@ -205,8 +219,6 @@ class Assembler {
     for (const column of this.layout.photoColumns) {
       const cell = cells[column.index];
       const raw = cellText(cell).trim();
-      if (raw !== "" && !draft.shown.has(at("photos", row)))
-        draft.shown.set(at("photos", row), raw);
       if (isProblem(cell)) {
         this.issue(draft, row, "photos", cell.code, cell.params, raw);
       } else {
@@ -239,6 +251,27 @@ class Assembler {
     });
   }
 
+  /**
+   * The text of a field's cell in one of the draft's rows as the seller sees it (trimmed; of
+   * several photo columns the first filled one), or "" when it is empty or not a column read.
+   * Looked up when a problem needs it rather than kept for every cell read.
+   */
+  private shownAt(draft: Draft, field: string, row: number): string {
+    const columns = this.layout.shownColumns.get(field);
+    if (!columns) return "";
+    if (!draft.byRow) {
+      draft.byRow = new Map();
+      for (const r of draft.sheetRows) draft.byRow.set(r.row, r);
+    }
+    const cells = draft.byRow.get(row)?.cells;
+    if (!cells) return "";
+    for (const index of columns) {
+      const raw = cellText(cells[index]).trim();
+      if (raw !== "") return raw;
+    }
+    return "";
+  }
+
   /** Records a problem with the value as the seller sees it (unless the params name one). */
   private issue(
     draft: Draft,
@@ -262,15 +295,7 @@ class Assembler {
     set: (v: T) => void,
   ) {
     if (result.ok) set(result.value);
-    else
-      this.issue(
-        draft,
-        row,
-        field,
-        result.code,
-        result.params,
-        draft.shown.get(at(field, row)) ?? "",
-      );
+    else this.issue(draft, row, field, result.code, result.params, this.shownAt(draft, field, row));
   }
 
   private setProductValue(draft: Draft, column: Column, cell: Cell, raw: string, row: number) {
@@ -374,7 +399,7 @@ class Assembler {
       const { field, row } = this.locate(draft, mapped.path);
       if (taken.has(at(field, row))) continue;
       taken.add(at(field, row));
-      const value = problemValue(draft.shown.get(at(field, row)) ?? "");
+      const value = problemValue(this.shownAt(draft, field, row));
       const issue: ProductIssue = {
         ref: rowsRef([row]),
         field,
@@ -432,7 +457,7 @@ class Assembler {
     } else {
       field = String(head ?? "");
     }
-    return { field, row: draft.sources.get(field)?.row ?? draft.rows[0]! };
+    return { field, row: sourceOf(draft, field)?.row ?? draft.rows[0]! };
   }
 }
 

@@ -169,7 +169,9 @@ export function resultCost(value: unknown, max: number): number {
     if (typeof item === "string") total += item.length;
     else if (typeof item === "object" && item !== null) {
       total += OBJECT_COST;
-      for (const field of Array.isArray(item) ? item : Object.values(item)) stack.push(field);
+      // `for…in` rather than Object.values: no array made for every object counted.
+      if (Array.isArray(item)) for (const field of item) stack.push(field);
+      else for (const key in item) stack.push((item as Record<string, unknown>)[key]);
     }
   }
   return total;

@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { ImportFileResult, ReadImportFile } from "../types.js";
+import { ResultAssembly, type ResultMessage } from "./parts.js";
 import { rejection } from "./reject.js";
 
 type ImportFile = Parameters<ReadImportFile>[0];
@@ -42,6 +43,10 @@ interface Job {
 class Reader {
   readonly worker: Worker;
   private job: Job | undefined;
+  /** The parts of the answer received so far. */
+  private assembly = new ResultAssembly();
+  /** The parts waiting for their turn (see `receive`). */
+  private received: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
   dead = false;
@@ -57,13 +62,15 @@ class Reader {
       execArgv: [],
       resourceLimits: {
         maxOldGenerationSizeMb: settings.memoryLimitMb,
-        maxYoungGenerationSizeMb: Math.min(64, Math.max(8, Math.round(settings.memoryLimitMb / 8))),
+        // The young generation is where a reading's short-lived objects come and go; 64 MB
+        // of it cost about 50 MB more resident memory than 16 MB for 10% less CPU time.
+        maxYoungGenerationSizeMb: Math.min(16, Math.max(8, Math.round(settings.memoryLimitMb / 8))),
         stackSizeMb: 8,
       },
       stdout: false,
       stderr: false,
     });
-    this.worker.on("message", (answer: { result: ImportFileResult }) => this.finish(answer.result));
+    this.worker.on("message", (message: ResultMessage) => this.receive(message));
     this.worker.on("error", (error: Error & { code?: string }) => {
       // ERR_WORKER_OUT_OF_MEMORY: the file needed more than the cap; the bot is unharmed.
       const result =
@@ -81,16 +88,41 @@ class Reader {
     clearTimeout(this.idleTimer);
     this.worker.ref();
     this.job = job;
+    this.assembly = new ResultAssembly();
     const limit = job.options.timeLimitMs ?? this.settings.timeLimitMs;
     this.timer = setTimeout(
       () => this.stop(rejection("read-timeout", { max: Math.ceil(limit / 1000) })),
       limit,
     );
-    // A copy: the caller keeps its bytes.
-    this.worker.postMessage({
-      file: { ...job.file, bytes: Uint8Array.from(job.file.bytes) },
-      options: job.options,
-    });
+    // A copy, handed over rather than copied again: the caller keeps its bytes.
+    const bytes = Uint8Array.from(job.file.bytes);
+    this.worker.postMessage({ file: { ...job.file, bytes }, options: job.options }, [bytes.buffer]);
+  }
+
+  /**
+   * Takes each message of the answer on a turn of the event loop of its own. Messages that
+   * arrived together are handed over in one go (one callback for all of them), so taking
+   * them there would hold the thread for the whole answer again.
+   */
+  private receive(message: ResultMessage): void {
+    const assembly = this.assembly;
+    this.received = this.received.then(
+      () =>
+        new Promise<void>((resolve) =>
+          setImmediate(() => {
+            resolve();
+            if (assembly !== this.assembly || this.dead) return;
+            let result: ImportFileResult | undefined;
+            try {
+              result = assembly.take(message);
+            } catch {
+              // Never expected (the worker wrote the JSON), and never a crash of the bot.
+              result = rejection("binary");
+            }
+            if (result) this.finish(result);
+          }),
+        ),
+    );
   }
 
   private finish(result: ImportFileResult): void {

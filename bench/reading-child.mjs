@@ -1,0 +1,84 @@
+/**
+ * One variant of measure 4 (reading) in a process of its own, as production runs: plain
+ * `node` (no tsx: no TypeScript compiled at start, in this thread or the reader's worker), the
+ * app's reader from the build (dist/), and nothing loaded but what the variant needs, so its
+ * peak RSS is its own. Warms up once, times RUNS runs, records the longest event-loop stall
+ * of this (the main) thread and the peak RSS of the process (the reader's worker included).
+ *
+ *   node --expose-gc bench/reading-child.mjs VARIANT FILE [RUNS]
+ *
+ * Prints one JSON line: { variant, summary, ms, stallMs, rssStart, peakRss }.
+ */
+import { readFileSync } from "node:fs";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { Readable } from "node:stream";
+
+const [variant, path, runsArg] = process.argv.slice(2);
+const RUNS = Number(runsArg ?? 3);
+
+/** The variant's reading: a function of the bytes, and what to close after. */
+async function variantOf(name) {
+  if (name === "csv-parse") {
+    const { parse } = await import("csv-parse/sync");
+    return {
+      // What the app must do too: decode the Windows-1251 bytes, then parse.
+      run: async (bytes) => {
+        const text = new TextDecoder("windows-1251").decode(bytes);
+        return parse(text, { delimiter: ";", bom: true, relax_column_count: true });
+      },
+      close: () => {},
+    };
+  }
+  if (name === "exceljs-stream") {
+    const { default: ExcelJS } = await import("exceljs");
+    return {
+      run: async (bytes) => {
+        const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
+          sharedStrings: "cache",
+          worksheets: "emit",
+        });
+        const rows = [];
+        for await (const sheet of reader) for await (const row of sheet) rows.push(row.values);
+        return rows;
+      },
+      close: () => {},
+    };
+  }
+  const { createImportReader } = await import("../dist/src/import/read/index.js");
+  const reader = createImportReader();
+  const fileName = name === "reader-csv" ? "products.csv" : "products.xlsx";
+  return {
+    run: (bytes) => reader.read({ bytes, fileName }, { vatRates: [0, 12] }),
+    close: () => reader.close(),
+  };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const bytes = new Uint8Array(readFileSync(path));
+const gc = globalThis.gc ?? (() => {});
+const { run, close } = await variantOf(variant);
+// Loaded, nothing read yet.
+const rssStart = process.memoryUsage().rss;
+const first = await run(bytes);
+const summary = variant.startsWith("reader")
+  ? `ok=${first.ok} products=${first.products?.length}`
+  : `rows=${first.length}`;
+const times = [];
+const loop = monitorEventLoopDelay({ resolution: 5 });
+loop.enable();
+for (let i = 0; i < RUNS; i++) {
+  gc();
+  const started = performance.now();
+  await run(bytes);
+  times.push(performance.now() - started);
+  // The histogram records a stall once the loop turns again.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+}
+loop.disable();
+close();
+const peakRss = process.resourceUsage().maxRSS * 1024;
+process.stdout.write(
+  `${JSON.stringify({ variant, summary, ms: median(times), stallMs: loop.max / 1e6, rssStart, peakRss })}\n`,
+);
+process.exit(0);
