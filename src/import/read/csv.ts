@@ -1,5 +1,4 @@
 import { type Options, parse } from "csv-parse/sync";
-import { readPlainCsv } from "./plain-csv.js";
 import { keepNonEmptyRecords } from "./records.js";
 import { FileRejected } from "./reject.js";
 import { type Cell, isEmptyRow, type SheetRow, type Table } from "./table.js";
@@ -125,17 +124,6 @@ export function readCsv(decoded: DecodedText, maxRows: number): CsvTable {
   const delimiter = hint?.delimiter ?? detectSeparator(text);
   const tooMany = () => new FileRejected("too-many-rows", { max: maxRows }, "csv");
   const found: SheetRow[] = [];
-  // Most files: read directly, in one pass (see `readPlainCsv`).
-  const plain = readPlainCsv(text, delimiter, (cells, index) => {
-    if (found.length > maxRows) return false;
-    found.push({ row: index + 1, cells: cells.map(formulaCell) });
-    return true;
-  });
-  if (plain) {
-    if (found.length === 0) throw new FileRejected("empty", undefined, "csv");
-    return { rows: found, cp1251: decoded.cp1251, text: true, delimiter };
-  }
-  found.length = 0;
   const collect = (rowOf: (index: number) => number) => (cells: string[], index: number) => {
     if (found.length > maxRows) throw tooMany();
     found.push({ row: rowOf(index), cells: cells.map(formulaCell) });
