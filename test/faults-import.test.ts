@@ -63,8 +63,9 @@ describe("the bot killed between accepting an import and its summary", () => {
   it("sends the summary once after a restart, naming the failing position", async () => {
     const tg = await startBotApiEmulator();
     rig.tg = tg;
-    // Enough pending polls that the summary cannot come before the kill.
-    const api = await startSellerSandbox({ jobSteps: 8 });
+    // Enough pending polls that the summary cannot come before the kill: the watcher reads a
+    // document every interval (100 ms here) while it has unfinished jobs, so 30 polls are 3 s.
+    const api = await startSellerSandbox({ jobSteps: 30 });
     rig.api = api;
     rig.dataDir = mkdtempSync(join(tmpdir(), "seller-bot-kill-"));
     const env = childEnv(rig);

@@ -165,7 +165,7 @@ describe("Redis restarted while the bot runs", () => {
     redis = await startRedisServer(port, redisDir);
     h = await startHarness({
       env: { REDIS_URL: `redis://127.0.0.1:${port}` },
-      sandbox: { jobSteps: 6 },
+      sandbox: { jobSteps: 20 },
     });
     const user = await linkedUser(h);
     const product = (i: number, brandId = 504) => ({
