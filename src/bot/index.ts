@@ -56,8 +56,15 @@ export function createBot(deps: BotDeps): SellerBot {
   bot.use(sequentialize((ctx) => ctx.chat?.id.toString() ?? ctx.from?.id.toString()));
   const guarded: Composer<BotContext> = bot.errorBoundary(onError);
   guarded.use(updateLogger(logger, deps.onUpdate));
-  // Several instances share Redis: a chat's updates run one at a time over all of them.
-  if (storage.kind === "redis") guarded.use(chatLock(storage.kv, logger));
+  // The session and conversation state of the chat in one round trip (update-reads.ts).
+  const reads = createUpdateReads(storage.kv, (ctx) =>
+    ctx.chatId === undefined
+      ? []
+      : [`${KEY_PREFIX.session}${ctx.chatId}`, `${KEY_PREFIX.conversation}${ctx.chatId}`],
+  );
+  // Several instances share Redis: a chat's updates run one at a time over all of them. The
+  // lock is taken in the same round trip as those reads.
+  if (storage.kind === "redis") guarded.use(chatLock(storage.kv, logger, { reads }));
   const features = featureDepsOf(deps);
   // Alerts may be subscribed in groups and topics: their commands and the buttons of the
   // alerts delivered there pass before the gate.
@@ -68,15 +75,8 @@ export function createBot(deps: BotDeps): SellerBot {
       logger,
     ),
   );
-  // The session and conversation state of the chat in one round trip (update-reads.ts).
-  const reads = createUpdateReads(storage.kv);
-  guarded.use(
-    reads.prefetch((ctx) =>
-      ctx.chatId === undefined
-        ? []
-        : [`${KEY_PREFIX.session}${ctx.chatId}`, `${KEY_PREFIX.conversation}${ctx.chatId}`],
-    ),
-  );
+  // Read already with the chat lock on Redis; here on the embedded storage.
+  guarded.use(reads.prefetch());
   guarded.use(
     session({
       initial: (): SessionData => ({}),
