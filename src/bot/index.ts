@@ -24,6 +24,7 @@ import { chatLock } from "./middlewares/chat-lock.js";
 import { privateOnly } from "./middlewares/private-only.js";
 import { DEFAULT_RATE_LIMIT, rateLimit } from "./middlewares/rate-limit.js";
 import { updateLogger } from "./middlewares/update-logger.js";
+import { sessionStorage } from "./session-storage.js";
 import { createUpdateReads } from "./update-reads.js";
 
 export type { BotDeps, BotI18n, FeatureDeps } from "./deps.js";
@@ -80,7 +81,8 @@ export function createBot(deps: BotDeps): SellerBot {
   guarded.use(
     session({
       initial: (): SessionData => ({}),
-      storage: reads.adapter(storage.adapter<SessionData>()),
+      // Stored short (session-storage.ts); sessions stored before are read as they are.
+      storage: sessionStorage(reads.adapter(storage.adapter<unknown>())),
       prefix: KEY_PREFIX.session,
     }),
   );
@@ -119,7 +121,7 @@ export function createBot(deps: BotDeps): SellerBot {
 
 /** The "too many messages" notice in the chat's chosen language (read only when one is due). */
 function notice({ storage, i18n, logger }: BotDeps) {
-  const sessions = storage.adapter<SessionData>();
+  const sessions = sessionStorage(storage.adapter<unknown>());
   return async (ctx: BotContext) => {
     let chosen: Locale | undefined;
     if (ctx.chat) {
