@@ -16,6 +16,21 @@ const ORDERS = /7100001/;
 const HELP = /Что я умею|Мен не істей аламын/;
 const GENERIC = /Что-то пошло не так|Қате шықты/;
 
+type Emulator = Parameters<Parameters<typeof withBed>[1]>[0]["tg"];
+
+/** BENCH_DEBUG: the messages sent in each second, and each send Telegram refused. */
+function debugPrint(tg: Emulator, answers: Emulator["calls"], started: number, from: number) {
+  const perSecond = new Map<number, number>();
+  for (const c of answers) {
+    const second = Math.floor((c.at - started) / 1000);
+    perSecond.set(second, (perSecond.get(second) ?? 0) + 1);
+  }
+  console.log(`  sent in each second: ${[...perSecond.values()].join(" ")}`);
+  for (const c of tg.calls.slice(from).filter((c) => c.method === "sendMessage" && !c.ok)) {
+    console.log(`  refused: chat ${c.params.chat_id} at ${c.at - started} ms`);
+  }
+}
+
 async function burst(env: BenchEnv, instances: 1 | 2): Promise<Row[]> {
   const redis = { url: env.redisUrl, prefix: env.prefix(`x${instances}`) };
   return withBed({ name: "bench-bound", instances, redis }, async ({ tg, api }) => {
@@ -50,13 +65,16 @@ async function burst(env: BenchEnv, instances: 1 | 2): Promise<Row[]> {
       return twice(i) && !HELP.test(texts[1] ?? "");
     }).length;
     if (process.env.BENCH_DEBUG) {
-      const perSecond = new Map<number, number>();
-      for (const c of answers)
-        perSecond.set(
-          Math.floor((c.at - started) / 1000),
-          (perSecond.get(Math.floor((c.at - started) / 1000)) ?? 0) + 1,
-        );
-      console.log(`  sent in each second: ${[...perSecond.values()].join(" ")}`);
+      debugPrint(tg, answers, started, from);
+      users.forEach((u, i) => {
+        const texts = perChat.get(u.id) ?? [];
+        if (!ORDERS.test(texts[0] ?? "") || (twice(i) && !HELP.test(texts[1] ?? ""))) {
+          const at = answers.filter((c) => Number(c.params.chat_id) === u.id);
+          console.log(
+            `  out of order or unanswered, chat ${u.id}: ${texts.map((t) => JSON.stringify(t.slice(0, 40))).join(", ")} at ${at.map((c) => c.at - started).join(", ")} ms`,
+          );
+        }
+      });
     }
     const generic = answers.filter((c) => GENERIC.test(String(c.params.text))).length;
     const refused = tg.sendRate().refused;

@@ -40,7 +40,7 @@ export type I18nInstance = Pick<I18n, "t">;
 export type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
 export function createI18n<C extends Context>(negotiate: (ctx: C) => Locale | undefined) {
-  return new I18n<C>({
+  const i18n = new I18n<C>({
     defaultLocale: DEFAULT_LOCALE,
     directory: findLocalesDir(),
     useSession: false,
@@ -48,6 +48,41 @@ export function createI18n<C extends Context>(negotiate: (ctx: C) => Locale | un
     // No Unicode isolation marks around placeholders: they would show up in chats.
     fluentBundleOptions: { useIsolating: false },
   });
+  rememberBundleMatches(i18n.fluent);
+  return i18n;
+}
+
+/** The parts of the plugin's Fluent this module reaches (private in its typings). */
+interface FluentInternals {
+  matchBundles(locales: string[]): Set<unknown>;
+  addBundle(...args: unknown[]): void;
+}
+
+/**
+ * Fluent matches its bundles to the asked locale on every translation, negotiating languages
+ * anew each time (the largest item of the bot's own code in a profile of `/orders`, which
+ * translates each order line). The match depends only on the locales asked and the bundles loaded, so it is kept
+ * per locale list, and forgotten whenever a bundle is added.
+ */
+function rememberBundleMatches(fluent: I18n["fluent"]): void {
+  const internals = fluent as unknown as FluentInternals;
+  const match = internals.matchBundles.bind(fluent);
+  const add = internals.addBundle.bind(fluent);
+  const matches = new Map<string, Set<unknown>>();
+  internals.matchBundles = (locales) => {
+    const key = locales.join("\u0000");
+    let found = matches.get(key);
+    if (!found) {
+      found = match(locales);
+      // Only the few locales the bot asks for are kept; anything else is matched each time.
+      if (matches.size < 16) matches.set(key, found);
+    }
+    return found;
+  };
+  internals.addBundle = (...args) => {
+    matches.clear();
+    add(...args);
+  };
 }
 
 /** A translator bound to one locale, for texts sent outside an update (watcher, greetings). */

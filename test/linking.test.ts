@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
+import type { SessionData } from "../src/bot/context.js";
+import { sessionStorage } from "../src/bot/session-storage.js";
 import { manualClock } from "./support/clock.js";
 import {
   type Harness,
@@ -213,6 +215,20 @@ describe("linking a seller's chat", () => {
     h = await startInProcess({ redis: true });
     const user = h.tg.user({ languageCode: "kk" });
     await linkUser(h, user);
+    h = await restartBot(h);
+    await user.sendCommand("/help");
+    await user.waitForBotMessage(/Мен не істей аламын/);
+  });
+
+  it("reads a session stored in Redis in the shape of before (the object) after a restart", async () => {
+    h = await startInProcess({ redis: true });
+    const user = h.tg.user({ languageCode: "ru" });
+    await linkUser(h, user);
+    const key = `session:${user.id}`;
+    const now = (await sessionStorage(h.app.storage.adapter<unknown>()).read(key))!;
+    expect(now.link?.active).toBe(true);
+    // As an earlier version wrote it, with Kazakh chosen (/language) over Telegram's Russian.
+    await h.app.storage.adapter<SessionData>().write(key, { link: now.link, locale: "kk" });
     h = await restartBot(h);
     await user.sendCommand("/help");
     await user.waitForBotMessage(/Мен не істей аламын/);

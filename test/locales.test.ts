@@ -132,3 +132,21 @@ describe("locales", () => {
     expect(ruLines.filter((l) => /[әғқңөұүһ]/i.test(l))).toEqual([]);
   });
 });
+
+describe("translation by locale", () => {
+  it("answers in the locale asked, call after call, and takes a locale loaded later", () => {
+    const i18n = createBotI18n();
+    const ru = i18n.t("ru", "too-many-requests");
+    const kk = i18n.t("kk", "too-many-requests");
+    expect(ru).not.toEqual(kk);
+    for (let i = 0; i < 3; i++) {
+      expect(i18n.t("kk", "too-many-requests")).toBe(kk);
+      expect(i18n.t("ru", "too-many-requests")).toBe(ru);
+    }
+    // Unknown: the default (Russian), until a bundle for it is loaded.
+    expect(i18n.t("uz", "too-many-requests")).toBe(ru);
+    i18n.loadLocaleSync("uz", { source: "too-many-requests = Sekinroq" });
+    expect(i18n.t("uz", "too-many-requests")).toBe("Sekinroq");
+    expect(i18n.t("kk", "too-many-requests")).toBe(kk);
+  });
+});

@@ -36,3 +36,35 @@ describe("the paced fetch", () => {
     expect(otherAt).toBeLessThan(times.at(-1)!);
   });
 });
+
+describe("the chat a JSON request is paced for", () => {
+  it("is the request's own chat_id, never one nested in its options, whatever the key order", async () => {
+    const asked: (string | null)[] = [];
+    const pace = {
+      acquire: async (chatId: string | null) => void asked.push(chatId),
+      waiting: () => 0,
+      close: () => {},
+    };
+    const sent: unknown[] = [];
+    const base = (async (_url: string, init: { body?: unknown }) => {
+      sent.push(init.body);
+      return new Response("{}");
+    }) as unknown as Parameters<typeof pacedFetch>[2];
+    const fetch = pacedFetch(pace, "interactive", base) as unknown as (
+      url: string,
+      init: { body: string },
+    ) => Promise<unknown>;
+    const bodies = [
+      { chat_id: 42, text: "x", reply_parameters: { chat_id: 7, message_id: 1 } },
+      { chat_id: -1001234, text: "группа" },
+      { chat_id: "@channel", text: "канал" },
+      { chat_id: 'a"b', text: "кавычка" },
+      { text: "ключ не первым", chat_id: 99 },
+      { text: "без чата" },
+    ].map((b) => JSON.stringify(b));
+    for (const body of bodies) await fetch("https://api/bot1:x/sendMessage", { body });
+    expect(asked).toEqual(["42", "-1001234", "@channel", 'a"b', "99", null]);
+    // Each body goes on unchanged.
+    expect(sent).toEqual(bodies);
+  });
+});

@@ -34,6 +34,11 @@ function memoryStore(clock: ManualClock): KeyValueStore {
     getMany: async <T>(keys: string[]) => keys.map((key) => live(key)?.value as T | undefined),
     set: async (key, value, ttl) => void put(key, value, ttl),
     setIfAbsent: async (key, value, ttl) => (live(key) ? false : put(key, value, ttl)),
+    claimAndGetMany: async <T>(key: string, value: unknown, ttl: number, keys: string[]) => {
+      if (live(key)) return { claimed: false, values: [] };
+      put(key, value, ttl);
+      return { claimed: true, values: keys.map((k) => live(k)?.value as T) };
+    },
     deleteIfEquals: async (key, expected) =>
       live(key)?.value === expected ? values.delete(key) : false,
     expireIfEquals: async (key, expected, ttl) =>

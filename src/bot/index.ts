@@ -24,6 +24,7 @@ import { chatLock } from "./middlewares/chat-lock.js";
 import { privateOnly } from "./middlewares/private-only.js";
 import { DEFAULT_RATE_LIMIT, rateLimit } from "./middlewares/rate-limit.js";
 import { updateLogger } from "./middlewares/update-logger.js";
+import { sessionStorage } from "./session-storage.js";
 import { createUpdateReads } from "./update-reads.js";
 
 export type { BotDeps, BotI18n, FeatureDeps } from "./deps.js";
@@ -56,8 +57,15 @@ export function createBot(deps: BotDeps): SellerBot {
   bot.use(sequentialize((ctx) => ctx.chat?.id.toString() ?? ctx.from?.id.toString()));
   const guarded: Composer<BotContext> = bot.errorBoundary(onError);
   guarded.use(updateLogger(logger, deps.onUpdate));
-  // Several instances share Redis: a chat's updates run one at a time over all of them.
-  if (storage.kind === "redis") guarded.use(chatLock(storage.kv, logger));
+  // The session and conversation state of the chat in one round trip (update-reads.ts).
+  const reads = createUpdateReads(storage.kv, (ctx) =>
+    ctx.chatId === undefined
+      ? []
+      : [`${KEY_PREFIX.session}${ctx.chatId}`, `${KEY_PREFIX.conversation}${ctx.chatId}`],
+  );
+  // Several instances share Redis: a chat's updates run one at a time over all of them. The
+  // lock is taken in the same round trip as those reads.
+  if (storage.kind === "redis") guarded.use(chatLock(storage.kv, logger, { reads }));
   const features = featureDepsOf(deps);
   // Alerts may be subscribed in groups and topics: their commands and the buttons of the
   // alerts delivered there pass before the gate.
@@ -68,19 +76,13 @@ export function createBot(deps: BotDeps): SellerBot {
       logger,
     ),
   );
-  // The session and conversation state of the chat in one round trip (update-reads.ts).
-  const reads = createUpdateReads(storage.kv);
-  guarded.use(
-    reads.prefetch((ctx) =>
-      ctx.chatId === undefined
-        ? []
-        : [`${KEY_PREFIX.session}${ctx.chatId}`, `${KEY_PREFIX.conversation}${ctx.chatId}`],
-    ),
-  );
+  // Read already with the chat lock on Redis; here on the embedded storage.
+  guarded.use(reads.prefetch());
   guarded.use(
     session({
       initial: (): SessionData => ({}),
-      storage: reads.adapter(storage.adapter<SessionData>()),
+      // Stored short (session-storage.ts); sessions stored before are read as they are.
+      storage: sessionStorage(reads.adapter(storage.adapter<unknown>())),
       prefix: KEY_PREFIX.session,
     }),
   );
@@ -119,7 +121,7 @@ export function createBot(deps: BotDeps): SellerBot {
 
 /** The "too many messages" notice in the chat's chosen language (read only when one is due). */
 function notice({ storage, i18n, logger }: BotDeps) {
-  const sessions = storage.adapter<SessionData>();
+  const sessions = sessionStorage(storage.adapter<unknown>());
   return async (ctx: BotContext) => {
     let chosen: Locale | undefined;
     if (ctx.chat) {

@@ -3,19 +3,52 @@ import { Redis } from "ioredis";
 import type { Logger } from "../logger.js";
 import type { KeyValueStore, Storage } from "./types.js";
 
-// Compare-and-act scripts, so a claim is only released or renewed by its owner.
-const DELETE_IF_EQUALS = `if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) else return 0 end`;
-const EXPIRE_IF_EQUALS = `if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("PEXPIRE", KEYS[1], ARGV[2]) else return 0 end`;
+// Compare-and-act scripts, so a claim is only released or renewed by its owner. Defined as
+// commands: sent by their SHA (EVALSHA), not their text, on every call.
+const SCRIPTS = {
+  kvDeleteIfEquals: {
+    numberOfKeys: 1,
+    lua: `if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) else return 0 end`,
+  },
+  kvExpireIfEquals: {
+    numberOfKeys: 1,
+    lua: `if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("PEXPIRE", KEYS[1], ARGV[2]) else return 0 end`,
+  },
+  // KEYS[1] claimed with ARGV[1] for ARGV[2] ms; only then KEYS[2..] read (nil: not claimed).
+  kvClaimAndGetMany: {
+    lua: `if not redis.call("SET", KEYS[1], ARGV[1], "PX", ARGV[2], "NX") then return false end
+if #KEYS == 1 then return {} end
+return redis.call("MGET", unpack(KEYS, 2))`,
+  },
+} as const;
+
+type ScriptCommands = {
+  kvDeleteIfEquals(key: string, expected: string): Promise<number>;
+  kvExpireIfEquals(key: string, expected: string, ttlMs: number): Promise<number>;
+  kvClaimAndGetMany(
+    numberOfKeys: number,
+    ...keysThenArgs: (string | number)[]
+  ): Promise<(string | null)[] | null>;
+};
+
+function scriptsOf(redis: Redis): ScriptCommands {
+  for (const [name, definition] of Object.entries(SCRIPTS)) {
+    if (!(name in redis)) redis.defineCommand(name, definition);
+  }
+  return redis as unknown as ScriptCommands;
+}
+
+const parsed = <T>(raw: string | null) => (raw === null ? undefined : (JSON.parse(raw) as T));
 
 export function createRedisKv(redis: Redis): KeyValueStore {
+  const scripts = scriptsOf(redis);
   return {
     async get<T>(key: string) {
-      const raw = await redis.get(key);
-      return raw === null ? undefined : (JSON.parse(raw) as T);
+      return parsed<T>(await redis.get(key));
     },
     async getMany<T>(keys: string[]) {
       const raws = keys.length === 0 ? [] : await redis.mget(...keys);
-      return raws.map((raw) => (raw === null ? undefined : (JSON.parse(raw) as T)));
+      return raws.map((raw) => parsed<T>(raw));
     },
     async set(key, value, ttlMs) {
       const raw = JSON.stringify(value);
@@ -29,11 +62,22 @@ export function createRedisKv(redis: Redis): KeyValueStore {
         : await redis.set(key, raw, "NX");
       return result === "OK";
     },
+    async claimAndGetMany<T>(key: string, value: unknown, ttlMs: number, keys: string[]) {
+      const raws = await scripts.kvClaimAndGetMany(
+        1 + keys.length,
+        key,
+        ...keys,
+        JSON.stringify(value),
+        ttlMs,
+      );
+      if (raws === null) return { claimed: false, values: [] };
+      return { claimed: true, values: raws.map((raw) => parsed<T>(raw)) };
+    },
     async deleteIfEquals(key, expected) {
-      return (await redis.eval(DELETE_IF_EQUALS, 1, key, JSON.stringify(expected))) === 1;
+      return (await scripts.kvDeleteIfEquals(key, JSON.stringify(expected))) === 1;
     },
     async expireIfEquals(key, expected, ttlMs) {
-      return (await redis.eval(EXPIRE_IF_EQUALS, 1, key, JSON.stringify(expected), ttlMs)) === 1;
+      return (await scripts.kvExpireIfEquals(key, JSON.stringify(expected), ttlMs)) === 1;
     },
     async delete(key) {
       await redis.del(key);

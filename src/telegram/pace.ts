@@ -12,9 +12,10 @@ import type { Logger } from "../logger.js";
  * interval per send, and a send is taken only at the moment it goes, never booked ahead, so a
  * late timer cannot bunch sends. A send may go up to `tolerance` before its due time, and a
  * turn missed by a late timer is kept for up to `catchUp`: over any span S at most
- * 1 + (S + tolerance + catchUp) / interval go (a quarter interval of catch-up overall). Overall, answers may go half an interval early
- * and notifications a quarter: when both wait, the answer is taken first on every instance,
- * and an answer never waits behind a queue of notifications. One atomic script per take on
+ * 1 + (S + tolerance + catchUp) / interval are taken. Overall, answers may go 0.3 of an
+ * interval early and notifications 0.15, with 0.15 of catch-up: when both wait, the answer is
+ * taken first on every instance, and an answer never waits behind a queue of notifications.
+ * One atomic script per take on
  * Redis (an answer with nothing waiting in its process takes its chat's turn and an overall one
  * in the same script); a Redis away makes each instance count for itself.
  */
@@ -34,11 +35,16 @@ export interface PaceLimits {
 }
 
 /**
- * Within Telegram's limits with room for the way there: 27 a second goes at most 28 in any
- * second (Telegram refuses the 31st); a chat at most 2 in any second (Telegram allows a short burst); a group 19 a minute.
+ * Within Telegram's limits with room for the way there. Overall 27.5 a second (interval 36.4
+ * ms; tolerance and catch-up 0.45 of it, 16.4 ms): in any 1000 ms at most
+ * 1 + ⌊(1000 + 16.4) / 36.4⌋ = 28 are taken. A send that reaches Telegram up to J ms after its
+ * turn can bring more into one of Telegram's seconds, 1 + ⌊(1016.4 + J) / 36.4⌋: 29 while J is
+ * under 38 ms, 30 (still accepted; Telegram refuses the 31st in any second) under 74 ms. (27 a
+ * second with the wider tolerances of before: 83 ms; 28 a second with them: 45 ms.) A chat at
+ * most 2 in any second (Telegram allows a short burst); a group 19 a minute.
  */
 export const TELEGRAM_PACE: PaceLimits = {
-  perSecond: 27,
+  perSecond: 27.5,
   chatIntervalMs: 1000,
   chatBurst: 2,
   groupIntervalMs: 3600,
@@ -194,18 +200,26 @@ export function createPace(options: PaceOptions = {}): Pace {
   const schedules = options.redis ? redisSchedules(options.redis, memory, run) : memory;
   const chats = createChatTurns(schedules, limits, run);
   const overall = createOverallTurns(schedules, limits, run);
+  /** A take of both turns in one go is in flight (at most one: see below). */
+  let takingBoth = false;
   return {
     async acquire(chatId, priority) {
       if (run.stopped.aborted) return;
       if (chatId === null) return overall.take(priority);
       await chats.inLine(chatId, async () => {
-        // Nobody waiting in this process: the chat's turn and an overall one in one go.
-        if (priority === "interactive" && overall.idle()) {
+        // Nobody waiting in this process: the chat's turn and an overall one in one go. One
+        // such take at a time: sends arriving together (many chats pressing at once) queue
+        // for the one loop instead of each asking Redis, whose answers would come back in a
+        // bunch and send together what was granted over a longer span.
+        if (priority === "interactive" && overall.idle() && !takingBoth) {
+          takingBoth = true;
           const now = run.clock.now();
           const both = await schedules(
             chats.takeOf(chatId, priority, now),
             overall.takeOf(priority, now),
-          );
+          ).finally(() => {
+            takingBoth = false;
+          });
           if (both === 0) return;
         }
         await chats.turn(chatId, priority);
@@ -272,7 +286,10 @@ function createChatTurns(schedules: Schedules, limits: PaceLimits, run: PaceRun)
 /** The overall turns, taken by one loop per process: answers first. */
 function createOverallTurns(schedules: Schedules, limits: PaceLimits, run: PaceRun) {
   const intervalMs = 1000 / limits.perSecond;
-  const tolerance: Record<Priority, number> = { interactive: intervalMs / 2, bulk: intervalMs / 4 };
+  const tolerance: Record<Priority, number> = {
+    interactive: intervalMs * 0.3,
+    bulk: intervalMs * 0.15,
+  };
   const lanes: Record<Priority, Array<() => void>> = { interactive: [], bulk: [] };
   let dispatching = false;
   const takeOf = (priority: Priority, now: number): Take => ({
@@ -280,7 +297,7 @@ function createOverallTurns(schedules: Schedules, limits: PaceLimits, run: PaceR
     now,
     intervalMs,
     toleranceMs: tolerance[priority],
-    catchUpMs: intervalMs / 4,
+    catchUpMs: intervalMs * 0.15,
   });
 
   async function dispatch() {

@@ -33,9 +33,20 @@ export function pacedFetch(pace: Pace, priority: Priority, base: Fetch = nodeFet
   return paced as unknown as Fetch;
 }
 
+/**
+ * `chat_id` as the first key of a JSON body (grammY puts it first in every sending method):
+ * read without parsing the whole body (a list's text and keyboard). Anchored at the start, so
+ * it is the top-level key, never a nested one such as `reply_parameters.chat_id`.
+ */
+const LEADING_CHAT_ID = /^\{"chat_id":(-?\d+|"(?:[^"\\]|\\.)*")[,}]/;
+
 /** The chat a request goes to: from the JSON body, or from the first fields of a multipart one. */
 async function chatOfBody(body: unknown): Promise<{ chatId: string | null; body: unknown }> {
   if (typeof body === "string") {
+    const leading = LEADING_CHAT_ID.exec(body)?.[1];
+    if (leading !== undefined) {
+      return { chatId: leading.startsWith('"') ? String(JSON.parse(leading)) : leading, body };
+    }
     try {
       const chatId = (JSON.parse(body) as { chat_id?: unknown }).chat_id;
       return { chatId: chatId === undefined ? null : String(chatId), body };
