@@ -12,7 +12,6 @@ import { startBotApiEmulator } from "../doubles/telegram/index.js";
 import { parseImportFile } from "../src/import/index.js";
 import {
   type BenchEnv,
-  info,
   judged,
   type Measure,
   quantile,
@@ -157,7 +156,6 @@ export const measure: Measure = {
           { max: 150, label: "< 150 MB" },
           `idle ${(idle / MB).toFixed(0)} MB, peak ${(peak / MB).toFixed(0)} MB (bot process)`,
         ),
-        info("9 export: list pages read one after another", list * LATENCY_MS, " ms", "at least"),
       ];
     } finally {
       await bot.stop();
