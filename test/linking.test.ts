@@ -225,8 +225,10 @@ describe("linking a seller's chat", () => {
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
     const key = `session:${user.id}`;
-    const now = (await sessionStorage(h.app.storage.adapter<unknown>()).read(key))!;
-    expect(now.link?.active).toBe(true);
+    const stored = () => sessionStorage(h.app.storage.adapter<unknown>()).read(key);
+    // The session is written when the update's handling ends, just after the greeting is sent.
+    await expect.poll(async () => (await stored())?.link?.active).toBe(true);
+    const now = (await stored())!;
     // As an earlier version wrote it, with Kazakh chosen (/language) over Telegram's Russian.
     await h.app.storage.adapter<SessionData>().write(key, { link: now.link, locale: "kk" });
     h = await restartBot(h);
