@@ -13,9 +13,13 @@ afterEach(async () => {
   h = undefined;
 });
 
-async function start(at = MORNING, env: Record<string, string> = {}) {
+async function start(
+  at = MORNING,
+  env: Record<string, string> = {},
+  sandbox: { productPageCap?: number } = {},
+) {
   const clock = testClock(at);
-  h = await startInProcess({ redis: true, alertsClock: clock, env });
+  h = await startInProcess({ redis: true, alertsClock: clock, env, sandbox });
   const user = h.tg.user({ languageCode: "ru" });
   await linkUser(h, user);
   return { h, clock, user };
@@ -60,6 +64,23 @@ describe("stock alerts", () => {
     // The button opens the product's card.
     await user.pressButton("Карточка товара");
     await user.waitForBotMessage(`ID товара: ${id}`);
+  });
+
+  it("reach the last products when the service answers smaller pages than asked", async () => {
+    // Pages of 10 where 100 were asked: the product is on the fourth page.
+    const { h, clock, user } = await start(MORNING, {}, { productPageCap: 10 });
+    const product = h.api.products[35]!;
+    const id = product.productId;
+    h.api.setStock(id, { stock: 20 });
+    await h.app.alerts.runAll();
+    h.api.setStock(id, { stock: 4 });
+    clock.advance(5 * MINUTE);
+    await h.app.alerts.runAll();
+    await h.app.alerts.runAll();
+    expect(user.botMessages().at(-1)!.text).toContain(
+      `Остаток на исходе: ${product.name.rus} (ID ${id})`,
+    );
+    expect(mentions(user, `(ID ${id})`)).toBe(1);
   });
 
   it("warn before a product runs out, from the pace of its sales", async () => {

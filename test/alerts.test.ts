@@ -109,6 +109,25 @@ describe("new-order alerts", () => {
   });
 });
 
+describe("a service with smaller pages than asked", () => {
+  it("announces every new order though each page holds 5 (100 asked), once", async () => {
+    const { h, clock } = await harness(testClock(MORNING), { sandbox: { orderPageCap: 5 } });
+    const user = h.tg.user({ languageCode: "ru" });
+    await linkUser(h, user);
+    await h.app.alerts.runAll();
+    const orders = Array.from({ length: 14 }, (_, i) =>
+      h.api.addOrder({ at: clock.now() + 1000 * (i + 1), price: 10_000 + i * 1000 }),
+    );
+    clock.advance(MINUTE);
+    const before = user.botMessages().length;
+    await h.app.alerts.runAll();
+    const sent = user.botMessages().slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toContain("Новых заказов: 14 на");
+    expect(sent[0]!.text).toContain(`№ ${orders[0]!.orderNumber}`);
+  });
+});
+
 describe("a burst", () => {
   it("of 1,000 orders and 30 stock crossings arrives as two messages and loses nothing", async () => {
     const { h, clock } = await harness();

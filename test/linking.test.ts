@@ -221,11 +221,12 @@ describe("linking a seller's chat", () => {
   });
 
   it("reads a session stored in Redis in the shape of before (the object) after a restart", async () => {
-    h = await startInProcess({ redis: true });
-    const user = h.tg.user({ languageCode: "ru" });
-    await linkUser(h, user);
+    const first = await startInProcess({ redis: true });
+    h = first;
+    const user = first.tg.user({ languageCode: "ru" });
+    await linkUser(first, user);
     const key = `session:${user.id}`;
-    const stored = () => sessionStorage(h.app.storage.adapter<unknown>()).read(key);
+    const stored = () => sessionStorage(first.app.storage.adapter<unknown>()).read(key);
     // The session is written when the update's handling ends, just after the greeting is sent.
     await expect.poll(async () => (await stored())?.link?.active).toBe(true);
     const now = (await stored())!;

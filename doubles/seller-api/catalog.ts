@@ -36,6 +36,8 @@ export class Catalog {
   valueIds = true;
   /** At most this many products a list page, whatever is asked (see SellerSandboxOptions). */
   productPageCap: number | undefined;
+  /** At most this many orders a list page, whatever is asked (see SellerSandboxOptions). */
+  orderPageCap: number | undefined;
 
   /** barcode → skuId, built on first use. */
   private barcodes: Map<string, number> | undefined;
@@ -152,6 +154,7 @@ export class Catalog {
    * string still sorts by its time); ties are broken by orderId ascending.
    */
   listOrders(q: OrdersQuery) {
+    q = { ...q, pageSize: Math.min(q.pageSize, this.orderPageCap ?? q.pageSize) };
     const at = this.seed.orderCreatedAt;
     let items: SeedOrder[] = this.seed.orders;
     if (q.orderStatus?.length) items = items.filter((o) => q.orderStatus!.includes(o.statusKey));

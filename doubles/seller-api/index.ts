@@ -70,6 +70,8 @@ export interface SellerSandboxOptions {
    * spec names no bound for it), pages numbered at that size; default: as asked.
    */
   productPageCap?: number;
+  /** The same for the order list. */
+  orderPageCap?: number;
 }
 
 export interface SellerSandbox {
@@ -141,6 +143,7 @@ export async function startSellerSandbox(opts: SellerSandboxOptions = {}): Promi
   const catalog = new Catalog(withExtraProducts(buildSeed(), opts.extraProducts ?? 0));
   catalog.valueIds = opts.attributeValueIds ?? true;
   catalog.productPageCap = opts.productPageCap;
+  catalog.orderPageCap = opts.orderPageCap;
   const auth = new AuthStore(
     opts.token ?? "sandbox-token",
     opts.clientId,

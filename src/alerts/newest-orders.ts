@@ -32,6 +32,9 @@ export async function readNewestOrders(
   options: NewestOrdersOptions,
 ): Promise<DatedOrder[]> {
   const found: DatedOrder[] = [];
+  const seen = new Set<number>();
+  // The spec names no largest page size: a full page holds as many as the first did.
+  let size: number | undefined;
   const lastPage = Math.max(options.maxPages, options.catchUp?.upTo ?? 0);
   for (let page = 1; page <= lastPage; page++) {
     const list = await ctx.seller.listOrders({
@@ -41,13 +44,20 @@ export async function readNewestOrders(
       sortDirection: "desc",
     });
     const orders = list.orders ?? [];
+    size ??= orders.length;
+    const before = seen.size;
     for (const order of orders) {
+      // An order a previous page showed (the list moved as new orders came) is taken once.
+      if (seen.has(order.orderId)) continue;
+      seen.add(order.orderId);
       const createdMs =
         parseApiDate(order.createdDate, ctx.settings.timeZone) ?? options.unreadableAt;
       if (createdMs !== undefined) found.push({ order, createdMs });
     }
     const oldest = found.at(-1)?.createdMs ?? 0;
-    if (orders.length < PAGE_SIZE || oldest < sinceMs || page >= (list.totalPages ?? page)) break;
+    const last = list.totalPages != null && page >= list.totalPages;
+    if (orders.length === 0 || orders.length < size || seen.size === before) break;
+    if (oldest < sinceMs || last) break;
     if (page >= options.maxPages && !orders.some((o) => options.catchUp?.isNew(o))) break;
   }
   return found;

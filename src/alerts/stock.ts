@@ -40,8 +40,15 @@ const MAX_PAGES = 50;
 export const readStockSnapshot = (ctx: Pick<AlertContext, "store">) =>
   ctx.store.get<StockSnapshot>(SNAPSHOT);
 
+/**
+ * Every product, page by page. The spec names no largest page size: a service may answer fewer
+ * than asked and number its pages at its own size, so a page is full when it holds as many as
+ * the first; the end is a shorter or empty page, the last of `totalPages` when given, or a page
+ * that brings no product not seen before (a service that ignores the page number).
+ */
 async function listAll(ctx: AlertContext): Promise<ProductListItem[]> {
-  const all: ProductListItem[] = [];
+  const all = new Map<number, ProductListItem>();
+  let size: number | undefined;
   for (let page = 1; page <= MAX_PAGES; page++) {
     const list = await ctx.seller.listProducts({
       pageNumber: page,
@@ -50,10 +57,14 @@ async function listAll(ctx: AlertContext): Promise<ProductListItem[]> {
       sortDirection: "Asc",
     });
     const products = list.products ?? [];
-    all.push(...products);
-    if (products.length < PAGE_SIZE || page >= (list.totalPages ?? page)) break;
+    size ??= products.length;
+    const before = all.size;
+    for (const product of products) all.set(product.productId, product);
+    const last =
+      list.totalPages !== undefined && list.totalPages !== null && page >= list.totalPages;
+    if (products.length === 0 || products.length < size || all.size === before || last) break;
   }
-  return all;
+  return [...all.values()];
 }
 
 /** The product's days left at the pace measured so far. */
