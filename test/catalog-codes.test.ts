@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { UserDriver } from "../doubles/telegram/index.js";
 import {
   editWithOpenpyxl,
+  exportWholeCatalog,
   importPosts as importPostsTo,
   waitForDocument,
 } from "./support/catalog.js";
@@ -31,6 +32,21 @@ async function sendBack(user: UserDriver, content: Buffer) {
   await user.sendDocument({ fileName: "catalog.xlsx", content });
   return user.waitForBotMessage(/Что изменится/, { ...SLOW, after: before });
 }
+
+describe("directories answered in smaller pages than asked", () => {
+  it("are read to the end: every characteristic of the export is written by its code", async () => {
+    // 3 a page where 100 were asked (the spec names no largest page size).
+    h = await startInProcess({ sandbox: { directoryPageCap: 3 } });
+    const user = h.tg.user({ languageCode: "ru" });
+    await linkUser(h, user);
+    const before = user.lastBotMessage()?.messageId ?? 0;
+    await exportWholeCatalog(user);
+    const said = user.botMessages().filter((m) => m.messageId > before);
+    expect(said.some((m) => /не удалось записать кодами/.test(m.text))).toBe(false);
+    const pages = h.api.requests.filter((r) => r.path.endsWith("/attributes/values")).length;
+    expect(pages).toBeGreaterThan(Math.ceil(h.api.seed.attributeValues.length / 3) - 1);
+  });
+});
 
 describe("an attribute-values directory with only code and name (as the spec shows)", () => {
   it("never sends a product without its characteristics; sends it once the file gives the codes", async () => {

@@ -38,6 +38,8 @@ export class Catalog {
   productPageCap: number | undefined;
   /** At most this many orders a list page, whatever is asked (see SellerSandboxOptions). */
   orderPageCap: number | undefined;
+  /** At most this many attributes or attribute values a directory page (the same). */
+  directoryPageCap: number | undefined;
 
   /** barcode → skuId, built on first use. */
   private barcodes: Map<string, number> | undefined;
@@ -296,6 +298,7 @@ export class Catalog {
    * pageNumber, pageSize, totalPages}`. `categoryId` keeps the attributes of that category.
    */
   attributes(q: PageQuery, search: string | null, categoryId: number | null) {
+    q = { ...q, pageSize: Math.min(q.pageSize, this.directoryPageCap ?? q.pageSize) };
     const items = this.seed.attributes.filter(
       (a) =>
         (categoryId === null || a.categoryIds.includes(categoryId)) &&
@@ -313,6 +316,7 @@ export class Catalog {
    * pageSize}` (no totalPages, as the spec shows).
    */
   attributeValues(q: PageQuery, search: string | null, attributeCode: string | null) {
+    q = { ...q, pageSize: Math.min(q.pageSize, this.directoryPageCap ?? q.pageSize) };
     const items = this.seed.attributeValues.filter(
       (v) =>
         (!attributeCode || v.attributeCode === attributeCode) &&

@@ -72,6 +72,8 @@ export interface SellerSandboxOptions {
   productPageCap?: number;
   /** The same for the order list. */
   orderPageCap?: number;
+  /** The same for the attribute and attribute-value directories. */
+  directoryPageCap?: number;
 }
 
 export interface SellerSandbox {
@@ -144,6 +146,7 @@ export async function startSellerSandbox(opts: SellerSandboxOptions = {}): Promi
   catalog.valueIds = opts.attributeValueIds ?? true;
   catalog.productPageCap = opts.productPageCap;
   catalog.orderPageCap = opts.orderPageCap;
+  catalog.directoryPageCap = opts.directoryPageCap;
   const auth = new AuthStore(
     opts.token ?? "sandbox-token",
     opts.clientId,

@@ -64,17 +64,18 @@ export async function readCodes(seller: CatalogSeller, limit: Limit = unlimited)
   const values = new Map<number, string>();
   const valueAttributes = new Map<number, string>();
   const listed = new Set<string>();
+  const pages = directoryPages();
   for (let page = 1; page <= MAX_DIRECTORY_PAGES; page++) {
     const got = await limit(() =>
       seller.attributes({ pageNumber: page, pageSize: DIRECTORY_PAGE_SIZE }),
     );
     const items = got.items ?? [];
+    const before = listed.size;
     for (const a of items) {
       listed.add(a.code);
       if (a.id != null) attributes.set(a.id, a.code);
     }
-    const total = got.totalCount ?? items.length;
-    if (items.length === 0 || page * DIRECTORY_PAGE_SIZE >= total) break;
+    if (pages.done(items.length, got.totalCount, listed.size > before)) break;
   }
   const codes = { attributes, values, valueAttributes };
   const read = await readValues(seller, undefined, codes, limit);
@@ -91,6 +92,8 @@ async function readValues(
   limit: Limit,
 ): Promise<number> {
   let seen = 0;
+  const known = new Set<string>();
+  const pages = directoryPages();
   for (let page = 1; page <= MAX_DIRECTORY_PAGES; page++) {
     const got = await limit(() =>
       seller.attributeValues({
@@ -100,19 +103,41 @@ async function readValues(
       }),
     );
     let count = 0;
+    let fresh = false;
     for (const group of got.data ?? []) {
       for (const v of group.values ?? []) {
         count++;
+        const key = `${group.attributeCode}\u0000${v.code}`;
+        if (!known.has(key)) fresh = true;
+        known.add(key);
         if (v.id == null) continue;
         into.values.set(v.id, v.code);
         into.valueAttributes.set(v.id, group.attributeCode);
       }
     }
     seen += count;
-    const total = got.totalCount ?? seen;
-    if (count === 0 || page * DIRECTORY_PAGE_SIZE >= total) break;
+    if (pages.done(count, got.totalCount, fresh)) break;
   }
   return seen;
+}
+
+/**
+ * When a directory's paging ends. The spec names no largest page size: a service may answer
+ * fewer than asked, so the end is an empty page, the items read reaching `totalCount` when it is
+ * given, else a page shorter than the first; or a page with nothing new (a service that ignores
+ * the page number and answers the whole directory each time).
+ */
+function directoryPages() {
+  let read = 0;
+  let size: number | undefined;
+  return {
+    done(count: number, total: number | null | undefined, fresh: boolean): boolean {
+      read += count;
+      size ??= count;
+      if (count === 0 || !fresh) return true;
+      return total != null ? read >= total : count < size;
+    },
+  };
 }
 
 export type ListFilter = { categoryId?: number; search?: string };
