@@ -3,7 +3,7 @@ import type { UserDriver } from "../doubles/telegram/index.js";
 import { type App, createApp } from "../src/app.js";
 import { createLogger } from "../src/logger.js";
 import { formatMoney, formatNumber } from "../src/text/format.js";
-import { testClock } from "./support/clock.js";
+import { type TestClock, testClock } from "./support/clock.js";
 import {
   type Harness,
   linkUser,
@@ -29,6 +29,23 @@ async function harness(
   const h = await startInProcess({ redis: true, alertsClock: clock, ...options });
   cleanup.push(() => h.stop());
   return { h, clock };
+}
+
+/**
+ * A linked Russian chat whose first round has run, then 14 orders within the next minute and
+ * the round after it: the orders and what that round sent the chat.
+ */
+async function fourteenNewOrders(h: Harness, clock: TestClock) {
+  const user = h.tg.user({ languageCode: "ru" });
+  await linkUser(h, user);
+  await h.app.alerts.runAll();
+  const orders = Array.from({ length: 14 }, (_, i) =>
+    h.api.addOrder({ at: clock.now() + 1000 * (i + 1), price: 10_000 + i * 1000 }),
+  );
+  clock.advance(MINUTE);
+  const before = user.botMessages().length;
+  await h.app.alerts.runAll();
+  return { user, orders, sent: user.botMessages().slice(before) };
 }
 
 /** Order alerts a chat received (one per order), by order number. */
@@ -88,16 +105,7 @@ describe("new-order alerts", () => {
 
   it("group many orders at once into one message with the total and a button to /orders", async () => {
     const { h, clock } = await harness();
-    const user = h.tg.user({ languageCode: "ru" });
-    await linkUser(h, user);
-    await h.app.alerts.runAll();
-    const orders = Array.from({ length: 14 }, (_, i) =>
-      h.api.addOrder({ at: clock.now() + 1000 * (i + 1), price: 10_000 + i * 1000 }),
-    );
-    clock.advance(MINUTE);
-    const before = user.botMessages().length;
-    await h.app.alerts.runAll();
-    const sent = user.botMessages().slice(before);
+    const { user, orders, sent } = await fourteenNewOrders(h, clock);
     expect(sent).toHaveLength(1);
     const total = orders.reduce((sum, o) => sum + o.totalPrice, 0);
     expect(sent[0]!.text).toContain(`Новых заказов: 14 на ${formatMoney(total, "ru")}`);
@@ -112,16 +120,7 @@ describe("new-order alerts", () => {
 describe("a service with smaller pages than asked", () => {
   it("announces every new order though each page holds 5 (100 asked), once", async () => {
     const { h, clock } = await harness(testClock(MORNING), { sandbox: { orderPageCap: 5 } });
-    const user = h.tg.user({ languageCode: "ru" });
-    await linkUser(h, user);
-    await h.app.alerts.runAll();
-    const orders = Array.from({ length: 14 }, (_, i) =>
-      h.api.addOrder({ at: clock.now() + 1000 * (i + 1), price: 10_000 + i * 1000 }),
-    );
-    clock.advance(MINUTE);
-    const before = user.botMessages().length;
-    await h.app.alerts.runAll();
-    const sent = user.botMessages().slice(before);
+    const { orders, sent } = await fourteenNewOrders(h, clock);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.text).toContain("Новых заказов: 14 на");
     expect(sent[0]!.text).toContain(`№ ${orders[0]!.orderNumber}`);

@@ -1,4 +1,4 @@
-import type { Order } from "../seller-api/index.js";
+import { type Order, pagingEnd } from "../seller-api/index.js";
 import { parseApiDate } from "../text/index.js";
 import type { AlertContext } from "./context.js";
 
@@ -33,8 +33,7 @@ export async function readNewestOrders(
 ): Promise<DatedOrder[]> {
   const found: DatedOrder[] = [];
   const seen = new Set<number>();
-  // The spec names no largest page size: a full page holds as many as the first did.
-  let size: number | undefined;
+  const ended = pagingEnd();
   const lastPage = Math.max(options.maxPages, options.catchUp?.upTo ?? 0);
   for (let page = 1; page <= lastPage; page++) {
     const list = await ctx.seller.listOrders({
@@ -44,7 +43,6 @@ export async function readNewestOrders(
       sortDirection: "desc",
     });
     const orders = list.orders ?? [];
-    size ??= orders.length;
     const before = seen.size;
     for (const order of orders) {
       // An order a previous page showed (the list moved as new orders came) is taken once.
@@ -54,10 +52,9 @@ export async function readNewestOrders(
         parseApiDate(order.createdDate, ctx.settings.timeZone) ?? options.unreadableAt;
       if (createdMs !== undefined) found.push({ order, createdMs });
     }
-    const oldest = found.at(-1)?.createdMs ?? 0;
-    const last = list.totalPages != null && page >= list.totalPages;
-    if (orders.length === 0 || orders.length < size || seen.size === before) break;
-    if (oldest < sinceMs || last) break;
+    const fresh = seen.size > before;
+    if (ended({ page, count: orders.length, fresh, totalPages: list.totalPages })) break;
+    if ((found.at(-1)?.createdMs ?? 0) < sinceMs) break;
     if (page >= options.maxPages && !orders.some((o) => options.catchUp?.isNew(o))) break;
   }
   return found;

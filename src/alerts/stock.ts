@@ -1,4 +1,4 @@
-import type { LocalizedText, ProductListItem } from "../seller-api/index.js";
+import { type LocalizedText, type ProductListItem, pagingEnd } from "../seller-api/index.js";
 import type { AlertContext, AlertRound } from "./context.js";
 import { addSample, daysLeft, type SalesSamples, salesPerDay } from "./estimate.js";
 import { type ChatAlertSettings, chatKeyOf } from "./settings.js";
@@ -40,15 +40,10 @@ const MAX_PAGES = 50;
 export const readStockSnapshot = (ctx: Pick<AlertContext, "store">) =>
   ctx.store.get<StockSnapshot>(SNAPSHOT);
 
-/**
- * Every product, page by page. The spec names no largest page size: a service may answer fewer
- * than asked and number its pages at its own size, so a page is full when it holds as many as
- * the first; the end is a shorter or empty page, the last of `totalPages` when given, or a page
- * that brings no product not seen before (a service that ignores the page number).
- */
+/** Every product, page by page, to the list's end (`pagingEnd`). */
 async function listAll(ctx: AlertContext): Promise<ProductListItem[]> {
   const all = new Map<number, ProductListItem>();
-  let size: number | undefined;
+  const ended = pagingEnd();
   for (let page = 1; page <= MAX_PAGES; page++) {
     const list = await ctx.seller.listProducts({
       pageNumber: page,
@@ -57,12 +52,10 @@ async function listAll(ctx: AlertContext): Promise<ProductListItem[]> {
       sortDirection: "Asc",
     });
     const products = list.products ?? [];
-    size ??= products.length;
     const before = all.size;
     for (const product of products) all.set(product.productId, product);
-    const last =
-      list.totalPages !== undefined && list.totalPages !== null && page >= list.totalPages;
-    if (products.length === 0 || products.length < size || all.size === before || last) break;
+    const fresh = all.size > before;
+    if (ended({ page, count: products.length, fresh, totalPages: list.totalPages })) break;
   }
   return [...all.values()];
 }

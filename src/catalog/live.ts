@@ -1,8 +1,9 @@
-import type {
-  ProductDetail,
-  ProductListItem,
-  ProductListRequest,
-  SellerApi,
+import {
+  type ProductDetail,
+  type ProductListItem,
+  type ProductListRequest,
+  pagingEnd,
+  type SellerApi,
 } from "../seller-api/index.js";
 import type { LiveCard, LiveSku } from "./fields.js";
 
@@ -64,7 +65,7 @@ export async function readCodes(seller: CatalogSeller, limit: Limit = unlimited)
   const values = new Map<number, string>();
   const valueAttributes = new Map<number, string>();
   const listed = new Set<string>();
-  const pages = directoryPages();
+  const ended = pagingEnd();
   for (let page = 1; page <= MAX_DIRECTORY_PAGES; page++) {
     const got = await limit(() =>
       seller.attributes({ pageNumber: page, pageSize: DIRECTORY_PAGE_SIZE }),
@@ -75,7 +76,8 @@ export async function readCodes(seller: CatalogSeller, limit: Limit = unlimited)
       listed.add(a.code);
       if (a.id != null) attributes.set(a.id, a.code);
     }
-    if (pages.done(items.length, got.totalCount, listed.size > before)) break;
+    const fresh = listed.size > before;
+    if (ended({ page, count: items.length, fresh, totalCount: got.totalCount })) break;
   }
   const codes = { attributes, values, valueAttributes };
   const read = await readValues(seller, undefined, codes, limit);
@@ -93,7 +95,7 @@ async function readValues(
 ): Promise<number> {
   let seen = 0;
   const known = new Set<string>();
-  const pages = directoryPages();
+  const ended = pagingEnd();
   for (let page = 1; page <= MAX_DIRECTORY_PAGES; page++) {
     const got = await limit(() =>
       seller.attributeValues({
@@ -116,28 +118,9 @@ async function readValues(
       }
     }
     seen += count;
-    if (pages.done(count, got.totalCount, fresh)) break;
+    if (ended({ page, count, fresh, totalCount: got.totalCount })) break;
   }
   return seen;
-}
-
-/**
- * When a directory's paging ends. The spec names no largest page size: a service may answer
- * fewer than asked, so the end is an empty page, the items read reaching `totalCount` when it is
- * given, else a page shorter than the first; or a page with nothing new (a service that ignores
- * the page number and answers the whole directory each time).
- */
-function directoryPages() {
-  let read = 0;
-  let size: number | undefined;
-  return {
-    done(count: number, total: number | null | undefined, fresh: boolean): boolean {
-      read += count;
-      size ??= count;
-      if (count === 0 || !fresh) return true;
-      return total != null ? read >= total : count < size;
-    },
-  };
 }
 
 export type ListFilter = { categoryId?: number; search?: string };

@@ -2,6 +2,7 @@
 export { createSellerApi, type SellerApi, type SellerApiCall } from "./client.js";
 export { createSellerApiDeadlines, type SellerApiDeadlines } from "./deadline.js";
 export { type FieldError, SellerApiError, type SellerApiErrorKind } from "./errors.js";
+export { pagingEnd } from "./paging.js";
 export {
   type Attribute,
   type Brand,
