@@ -30,7 +30,10 @@ import { createUpdateReads } from "./update-reads.js";
 export type { BotDeps, BotI18n, FeatureDeps } from "./deps.js";
 export { createBotI18n } from "./deps.js";
 
-export type SellerBot = Bot<BotContext>;
+export interface SellerBot extends Bot<BotContext> {
+  /** Ends what the bot holds outside itself (its per-update scope); called when the app closes. */
+  dispose(): void;
+}
 
 /** The menu Telegram shows and /help lists: every feature's declared commands, by rank. */
 export const BOT_MENU = menuOf([...EARLY_FEATURES, ...FEATURES]);
@@ -116,7 +119,7 @@ export function createBot(deps: BotDeps): SellerBot {
   // One deadline for the Seller API calls of an update (conversations above keep their own).
   guarded.use((_ctx, next) => deps.seller.withDeadline(config.sellerApiDeadlineMs, next));
   for (const feature of FEATURES) guarded.use(feature.create(features));
-  return bot;
+  return Object.assign(bot, { dispose: reads.close });
 }
 
 /** The "too many messages" notice in the chat's chosen language (read only when one is due). */

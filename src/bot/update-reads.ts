@@ -45,6 +45,8 @@ export function createUpdateReads(kv: KeyValueStore, keysOf: (ctx: BotContext) =
   return {
     keysOf,
     serve,
+    /** Ends the scope when the bot is closed (see createSellerApiDeadlines for why it matters). */
+    close: () => scope.disable(),
     /** Reads `keysOf(ctx)` at once, unless the chat lock has read them for this update. */
     prefetch(): MiddlewareFn<BotContext> {
       return async (ctx, next) => {

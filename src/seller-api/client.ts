@@ -361,5 +361,7 @@ export function createSellerApi(options: SellerApiOptions) {
     withDeadline: transport.deadlines.within,
     /** Runs `task` (long work with its own progress) with no update's deadline over its calls. */
     withoutDeadline: transport.deadlines.outside,
+    /** Forgets the deadlines' scope; the client makes no more calls after it. */
+    close: transport.deadlines.close,
   };
 }

@@ -17,6 +17,8 @@ export interface SellerApiDeadlines {
   outside<T>(task: () => Promise<T>): Promise<T>;
   /** The deadline of the update in progress, if there is one. */
   current(): number | undefined;
+  /** Ends the scope (its client is closed). */
+  close(): void;
 }
 
 interface DeadlineScope {
@@ -24,15 +26,25 @@ interface DeadlineScope {
   open: boolean;
 }
 
+/**
+ * The scope is made on first use (a probe's client never runs an update, so it makes none) and
+ * disabled on close: Node 20 walks every enabled AsyncLocalStorage on each promise created, so
+ * one left behind by a closed client slows the whole process.
+ */
 export function createSellerApiDeadlines(): SellerApiDeadlines {
-  const scope = new AsyncLocalStorage<DeadlineScope>();
+  let made: AsyncLocalStorage<DeadlineScope> | undefined;
+  const scope = () => {
+    made ??= new AsyncLocalStorage<DeadlineScope>();
+    return made;
+  };
   const current = () => {
-    const state = scope.getStore();
+    const state = made?.getStore();
     return state?.open ? state.deadline : undefined;
   };
   return {
     current,
-    outside: (task) => scope.exit(task),
+    close: () => made?.disable(),
+    outside: (task) => (made ? made.exit(task) : task()),
     async within(ms, task) {
       const outer = current();
       const deadline = Date.now() + ms;
@@ -41,7 +53,7 @@ export function createSellerApiDeadlines(): SellerApiDeadlines {
         open: true,
       };
       try {
-        return await scope.run(state, task);
+        return await scope().run(state, task);
       } finally {
         state.open = false;
       }
