@@ -19,6 +19,9 @@ const BROWSER = ["test/demo-browser.test.ts"];
 
 export default defineConfig({
   test: {
+    // Transformed modules kept on disk (node_modules/.experimental-vitest-cache) between runs:
+    // a rerun of one file loads the bot's modules without transforming them again.
+    experimental: { fsModuleCache: true },
     globalSetup: ["test/support/redis-global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
@@ -28,9 +31,10 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: 4,
     sequence: { sequencer: TierSequencer },
-    // CI also writes a JSON report, from which .ci/run prints one plain closing line.
+    // CI also writes a JSON report, from which .ci/run prints one plain closing line (check.mjs
+    // names one per tier in VITEST_JSON and merges them).
     reporters: process.env.CI
-      ? ["default", ["json", { outputFile: "coverage/vitest.json" }]]
+      ? ["default", ["json", { outputFile: process.env.VITEST_JSON ?? "coverage/vitest.json" }]]
       : ["default"],
     projects: [
       {

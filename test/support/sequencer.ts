@@ -1,19 +1,54 @@
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
- * The order files start in. The fast tier (project "unit") shares a worker's loaded modules
- * from one file to the next only when the next file in the queue is of the same project, so
- * its files stay together in the queue. The first end-to-end files (the longest known, else the
- * largest) start at once beside them on half the workers: they mostly wait on child processes,
- * loopback and real timers while the unit files use the cores. The rest follow.
+ * Files known to take longest from start to end (measured: waiting on bot processes restarted
+ * several times, real timers, or much CPU), started first so that none of them begins last and
+ * holds the run's end. Vitest's own order (the durations it remembers, else file size) follows.
+ */
+const LONGEST_FIRST = [
+  "faults-import-stop",
+  "faults",
+  "faults-import",
+  "demo-script",
+  "pace",
+  "runtime-limits",
+  "attack-linking",
+  "runtime-startup",
+  "attack-redaction",
+  "demo-browser",
+  "import-reader-bounded",
+  "import-watcher",
+  "catalog-export",
+  "alerts",
+  "catalog-libreoffice",
+  "import-flow",
+  "orders-export",
+  "import-reader-wild",
+].map((name) => `/test/${name}.test.ts`);
+
+const rank = (spec: TestSpecification) => {
+  const at = LONGEST_FIRST.findIndex((end) => spec.moduleId.endsWith(end));
+  return at === -1 ? LONGEST_FIRST.length : at;
+};
+
+/**
+ * The order files start in. When one vitest runs every tier (`npm test`), the fast tier
+ * (project "unit") shares a worker's loaded modules from one file to the next only when the
+ * next file in the queue is of the same project, so its files stay together in the queue; the
+ * first end-to-end files start at once beside them on half the workers (they mostly wait on
+ * child processes, loopback and real timers while the unit files use the cores), the rest follow.
+ * `npm run check` runs the tiers as two vitest processes instead (test/support/check.mjs).
  */
 export class TierSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
+    const sorted = (await super.sort(files))
+      .map((spec, i) => ({ spec, key: [rank(spec), i] }))
+      .sort((a, b) => a.key[0]! - b.key[0]! || a.key[1]! - b.key[1]!)
+      .map(({ spec }) => spec);
     const unit = sorted.filter((spec) => spec.project.name === "unit");
     const others = sorted.filter((spec) => spec.project.name !== "unit");
     const workers = Number(this.ctx.config.maxWorkers) || 2;
-    const head = Math.max(1, Math.floor(workers / 2));
+    const head = unit.length > 0 ? Math.max(1, Math.floor(workers / 2)) : others.length;
     return [...others.slice(0, head), ...unit, ...others.slice(head)];
   }
 }
