@@ -29,7 +29,9 @@ export default defineConfig({
     // is waiting on loopback HTTP, Redis and child processes, not CPU: four workers overlap
     // that waiting on a 2-core machine (vitest would start only one: cores - 1).
     fileParallelism: true,
-    maxWorkers: 4,
+    // `npm run check` gives each of its two vitest processes its own count (check.mjs): projects
+    // copy this value, so vitest's --maxWorkers would not reach them.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 4,
     sequence: { sequencer: TierSequencer },
     // CI also writes a JSON report, from which .ci/run prints one plain closing line (check.mjs
     // names one per tier in VITEST_JSON and merges them).

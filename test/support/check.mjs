@@ -15,11 +15,13 @@ const tiers =
   vitestArgs.length > 0
     ? [{ name: "tests", args: ["run", ...vitestArgs] }]
     : [
-        // Two cores: three workers keep both busy while one waits on Python or LibreOffice.
-        { name: "unit", args: ["run", "--project", "unit", "--maxWorkers=3"] },
+        // Two cores: three workers keep both busy while one waits on Python or LibreOffice; the
+        // end-to-end files mostly wait (bot processes, real timers), so more of them overlap.
+        { name: "unit", workers: 3, args: ["run", "--project", "unit"] },
         {
           name: "end-to-end",
-          args: ["run", "--project", "end-to-end", "--project", "browser", "--maxWorkers=4"],
+          workers: 6,
+          args: ["run", "--project", "end-to-end", "--project", "browser"],
         },
       ];
 const steps = [
@@ -57,7 +59,11 @@ function run(step) {
   const at = performance.now();
   return new Promise((resolve) => {
     const child = spawn(step.cmd, step.args, {
-      env: { ...process.env, VITEST_JSON: `coverage/vitest-${step.name}.json` },
+      env: {
+        ...process.env,
+        VITEST_JSON: `coverage/vitest-${step.name}.json`,
+        ...(step.workers && { VITEST_MAX_WORKERS: String(step.workers) }),
+      },
       stdio: step.buffer || step.prefix ? ["ignore", "pipe", "pipe"] : "inherit",
     });
     let output = "";
