@@ -207,3 +207,20 @@ describe("formats said by name", () => {
     expect(JSON.stringify(issues)).not.toMatch(/expected|object|received/i);
   });
 });
+
+describe("column titles", () => {
+  it("takes a title of up to 200 characters, and a longer cell for no column, whatever it spells", async () => {
+    // "Название рус" with spaces between: the same title to the reader, however long.
+    const padded = (n: number) => `Название${" ".repeat(n - "Название".length - 3)}рус`;
+    const csv = (title: string) =>
+      utf8(`categoryId;brandId;${title};description.rus;price\n1;2;Куртка;Тёплая;100\n`);
+    const read = (title: string) =>
+      parseImportFile({ bytes: csv(title), fileName: "a.csv" }, { vatRates: [0, 12] });
+    expect(await read(padded(200))).toMatchObject({ ok: true, invalid: [] });
+    expect(await read(padded(201))).toMatchObject({
+      ok: false,
+      reason: "not-product-list",
+      params: { expected: "name.rus" },
+    });
+  });
+});

@@ -118,8 +118,16 @@ const KIND: ReadonlyMap<string, Column["kind"]> = new Map<string, Column["kind"]
 ]);
 const ATTRIBUTE_PREFIX = /^(?:attributes?|атрибут|характеристика|сипаттама)\s*[.:]\s*/i;
 
+/**
+ * The longest text taken for a column title. Every cell of the rows searched for the header is
+ * tried as a title: a sheet of long descriptions (or one shared 1 MB string in every cell) would
+ * otherwise cost seconds of normalising text that names no column.
+ */
+export const MAX_TITLE_CHARS = 200;
+
 /** The column a title names, or undefined. `Фото 2` is photos, `attributes.Color` the code `Color`. */
 export function columnFor(title: string, index: number): Column | undefined {
+  if (title.length > MAX_TITLE_CHARS) return undefined;
   const attribute = ATTRIBUTE_PREFIX.exec(title);
   if (attribute && title.length > attribute[0].length) {
     const code = title.slice(attribute[0].length).trim();
@@ -180,7 +188,8 @@ const NUMBERING_TITLES: ReadonlySet<string> = new Set([
   "unnamed0",
   "index",
 ]);
-export const isNumberingTitle = (title: string) => NUMBERING_TITLES.has(normalizeTitle(title));
+export const isNumberingTitle = (title: string) =>
+  title.length <= MAX_TITLE_CHARS && NUMBERING_TITLES.has(normalizeTitle(title));
 
 /** How many known columns a row's cells name, each counted once (`Фото 1`, `Фото 2`: one). */
 export function knownTitles(cells: readonly string[]): { known: number; required: boolean } {
