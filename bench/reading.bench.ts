@@ -96,6 +96,7 @@ type Variant = "reader-csv" | "csv-parse" | "reader-xlsx" | "exceljs-stream";
 interface Figures {
   summary: string;
   ms: number;
+  cpuMs: number;
   stallMs: number;
   rssStart: number;
   peakRss: number;
@@ -134,6 +135,7 @@ function runPair(
   const combine = (list: Figures[]): Figures => ({
     summary: list[0]!.summary,
     ms: median(list.map((f) => f.ms)),
+    cpuMs: median(list.map((f) => f.cpuMs)),
     stallMs: median(list.map((f) => f.stallMs)),
     rssStart: Math.max(...list.map((f) => f.rssStart)),
     peakRss: Math.max(...list.map((f) => f.peakRss)),
@@ -143,7 +145,9 @@ function runPair(
   return {
     ours: combine(all.ours),
     bound: combine(all.bound),
-    spread: `per process: ${times(all.ours)} ms (bound ${times(all.bound)} ms), stall ${stalls(all.ours)} ms`,
+    spread:
+      `per process: ${times(all.ours)} ms (bound ${times(all.bound)} ms), stall ${stalls(all.ours)} ms; ` +
+      `CPU time ${median(all.ours.map((f) => f.cpuMs)).toFixed(0)} ms (bound ${median(all.bound.map((f) => f.cpuMs)).toFixed(0)} ms)`,
   };
 }
 
