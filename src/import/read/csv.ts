@@ -104,18 +104,18 @@ function parseRecords(
 
 /**
  * The records of text holding `expected` non-empty records (the pre-scan's), as csv-parse
- * returns them; undefined when it finds more (parsing stops one past `expected`, `to`) or
- * fewer. No `on_record`: csv-parse builds a context object for each record it hands to one,
- * which costs about a third of its time on a product list.
+ * returns them; undefined when it finds more (parsing stops one past `expected`, `to`),
+ * fewer, or cannot parse it: then the whole text decides, and names the file's own line. No
+ * `on_record`: csv-parse builds a context object for each record it hands to one, which
+ * costs about a third of its time on a product list.
  */
 function parseKept(text: string, delimiter: string, expected: number): string[][] | undefined {
-  let records: string[][];
   try {
-    records = parse(text, { ...csvOptions(delimiter), to: expected + 1 }) as string[][];
-  } catch (error) {
-    throw badCsv(error);
+    const records = parse(text, { ...csvOptions(delimiter), to: expected + 1 }) as string[][];
+    return records.length === expected ? records : undefined;
+  } catch {
+    return undefined;
   }
-  return records.length === expected ? records : undefined;
 }
 
 /**
