@@ -4,10 +4,10 @@
  * with quotes, `;` and line breaks), and the same rows as `.xlsx`. Compares the app's reader
  * end to end (`createImportReader().read`: a worker thread reads, the result comes back to
  * the main thread) with csv-parse alone (decode + parse) and exceljs's streaming reader alone
- * on the same bytes. Each variant runs in a process of its own (bench/reading-child.mjs) as
- * production runs: plain node, the reader from the build (dist/, built first), nothing loaded
- * but what the variant needs, so each peak RSS is the variant's own; the reader's includes
- * its worker's heap and the result received.
+ * on the same bytes. Each variant runs in processes of its own (bench/reading-child.mjs;
+ * three, in turns with its bound's, see `runPair`) as production runs: plain node, the reader
+ * from the build (dist/, built first), nothing loaded but what the variant needs, so each peak
+ * RSS is the variant's own; the reader's includes its worker's heap and the result received.
  *
  *   npm run bench -- reading
  */
