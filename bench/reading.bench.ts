@@ -4,10 +4,10 @@
  * with quotes, `;` and line breaks), and the same rows as `.xlsx`. Compares the app's reader
  * end to end (`createImportReader().read`: a worker thread reads, the result comes back to
  * the main thread) with csv-parse alone (decode + parse) and exceljs's streaming reader alone
- * on the same bytes. Each variant runs in a process of its own (bench/reading-child.mjs) as
- * production runs: plain node, the reader from the build (dist/, built first), nothing loaded
- * but what the variant needs, so each peak RSS is the variant's own; the reader's includes
- * its worker's heap and the result received.
+ * on the same bytes. Each variant runs in processes of its own (bench/reading-child.mjs;
+ * three, in turns with its bound's, see `runPair`) as production runs: plain node, the reader
+ * from the build (dist/, built first), nothing loaded but what the variant needs, so each peak
+ * RSS is the variant's own; the reader's includes its worker's heap and the result received.
  *
  *   npm run bench -- reading
  */
@@ -24,6 +24,8 @@ import { buildProduction } from "./process.js";
 
 const SKUS = 10_000;
 const RUNS = 3;
+/** Processes per variant, run in turns with its bound's (see `runPair`). */
+const ROUNDS = 3;
 const CHILD = fileURLToPath(new URL("./reading-child.mjs", import.meta.url));
 
 const WORDS = ["Куртка", "Платье", "Шапка", "Шарф", "Пальто", "Свитер", "Юбка", "Брюки", "Кофта"];
@@ -94,6 +96,7 @@ type Variant = "reader-csv" | "csv-parse" | "reader-xlsx" | "exceljs-stream";
 interface Figures {
   summary: string;
   ms: number;
+  cpuMs: number;
   stallMs: number;
   rssStart: number;
   peakRss: number;
@@ -112,9 +115,49 @@ function runChild(variant: Variant, path: string): Figures {
   return JSON.parse(line) as Figures;
 }
 
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/**
+ * A variant and its bound, each in `ROUNDS` processes run in turns (bound, ours, bound, ...),
+ * so a spell of load from elsewhere on the machine falls on both rather than on one: time
+ * and stall are the median of the processes' figures, peak RSS the highest.
+ */
+function runPair(
+  ours: Variant,
+  bound: Variant,
+  path: string,
+): { ours: Figures; bound: Figures; spread: string } {
+  const all: Record<"ours" | "bound", Figures[]> = { ours: [], bound: [] };
+  for (let i = 0; i < ROUNDS; i++) {
+    all.bound.push(runChild(bound, path));
+    all.ours.push(runChild(ours, path));
+  }
+  const combine = (list: Figures[]): Figures => ({
+    summary: list[0]!.summary,
+    ms: median(list.map((f) => f.ms)),
+    cpuMs: median(list.map((f) => f.cpuMs)),
+    stallMs: median(list.map((f) => f.stallMs)),
+    rssStart: Math.max(...list.map((f) => f.rssStart)),
+    peakRss: Math.max(...list.map((f) => f.peakRss)),
+  });
+  const times = (list: Figures[]) => list.map((f) => f.ms.toFixed(0)).join("/");
+  const stalls = (list: Figures[]) => list.map((f) => f.stallMs.toFixed(0)).join("/");
+  return {
+    ours: combine(all.ours),
+    bound: combine(all.bound),
+    spread:
+      `per process: ${times(all.ours)} ms (bound ${times(all.bound)} ms), stall ${stalls(all.ours)} ms; ` +
+      `CPU time ${median(all.ours.map((f) => f.cpuMs)).toFixed(0)} ms (bound ${median(all.bound.map((f) => f.cpuMs)).toFixed(0)} ms)`,
+  };
+}
+
 const MB = 1024 * 1024;
 
-function rowsOf(kind: "CSV" | "XLSX", ours: Figures, base: Figures, baseName: string): Row[] {
+function rowsOf(
+  kind: "CSV" | "XLSX",
+  { ours, bound: base, spread }: ReturnType<typeof runPair>,
+  baseName: string,
+): Row[] {
   return [
     judged(
       `4 reading ${kind}: time`,
@@ -122,7 +165,7 @@ function rowsOf(kind: "CSV" | "XLSX", ours: Figures, base: Figures, baseName: st
       " ms",
       { value: base.ms, label: `${baseName} alone ${base.ms.toFixed(0)} ms` },
       { maxRatio: 2, label: "≤ 2×" },
-      ours.summary,
+      `${ours.summary}; ${spread}`,
     ),
     judged(
       `4 reading ${kind}: peak RSS`,
@@ -157,18 +200,14 @@ export const measure: Measure = {
       writeFileSync(join(dir, "products.xlsx"), xlsx);
       const csvPath = join(dir, "products.csv");
       const xlsxPath = join(dir, "products.xlsx");
-      const f = {
-        csvParse: runChild("csv-parse", csvPath),
-        readerCsv: runChild("reader-csv", csvPath),
-        exceljs: runChild("exceljs-stream", xlsxPath),
-        readerXlsx: runChild("reader-xlsx", xlsxPath),
-      };
+      const csvPair = runPair("reader-csv", "csv-parse", csvPath);
+      const xlsxPair = runPair("reader-xlsx", "exceljs-stream", xlsxPath);
       console.log(
         `  CSV ${(csv.length / MB).toFixed(1)} MB, XLSX ${(xlsx.length / MB).toFixed(1)} MB`,
       );
       return [
-        ...rowsOf("CSV", f.readerCsv, f.csvParse, "csv-parse"),
-        ...rowsOf("XLSX", f.readerXlsx, f.exceljs, "exceljs streaming reader"),
+        ...rowsOf("CSV", csvPair, "csv-parse"),
+        ...rowsOf("XLSX", xlsxPair, "exceljs streaming reader"),
       ];
     } finally {
       rmSync(dir, { recursive: true, force: true });

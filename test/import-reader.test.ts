@@ -584,6 +584,21 @@ describe("hostile and odd inputs", () => {
     });
   });
 
+  it("lets the whole text decide when the pre-scan and csv-parse disagree", async () => {
+    // The first line break is CRLF, but the first record kept holds a bare LF: csv-parse,
+    // given the kept records alone, would split on LF and see one row more than there is.
+    const text = [
+      "",
+      "Прайс\nна ноябрь;",
+      "categoryId;brandId;name.rus;description.rus;price",
+      "1;2;Шапка;Тёплая;100",
+      "1;2;Шарф;Тёплый;200",
+      "",
+    ].join("\r\n");
+    const result = ok(await read(utf8(text), "a.csv", { ...DEFAULT, maxRows: 3 }));
+    expect(result.products.map((p) => p.ref)).toEqual([rows(4), rows(5)]);
+  });
+
   it("refuses JSON nested 100 000 deep without crashing", async () => {
     const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
     expect(await read(utf8(deep), "a.json")).toEqual({

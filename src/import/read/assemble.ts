@@ -62,8 +62,11 @@ interface Draft {
   skuRows: number[];
   /** Attribute codes, index for index with `data.attributes`. */
   attributeCodes: string[];
-  /** Each product column's value and the row it was taken from (its first filled row). */
-  sources: Record<string, { raw: string; row: number }>;
+  /**
+   * The row each product column's value was taken from (its first filled row): the row as
+   * read rather than a copy of the value, one object less for every field of every product.
+   */
+  sources: Record<string, SheetRow>;
   /** The product's rows as read, to name a cell's text beside a later problem. */
   sheetRows: SheetRow[];
   /** `sheetRows` by row number, made on the first problem that needs one (see `shownAt`). */
@@ -115,6 +118,8 @@ class Layout {
   /** Indexes of the columns read, and of the ones ignored (an index column of row numbers). */
   readonly taken = new Set<number>();
   readonly strays = new Map<number, Stray>();
+  /** The first column index not read: a row no wider than it has no stray cell. */
+  readonly firstNotTaken: number;
 
   constructor(header: Header, ignored: ReadonlySet<number>) {
     for (const c of header.columns) {
@@ -131,6 +136,9 @@ class Layout {
     );
     this.skuColumns = header.columns.filter((c) => c.kind === "sku" && c.name !== "photos");
     this.photoColumns = header.columns.filter((c) => c.name === "photos");
+    let first = 0;
+    while (this.taken.has(first)) first++;
+    this.firstNotTaken = first;
     for (const c of [...this.productColumns, ...this.skuColumns])
       this.shownColumns.set(c.name, [c.index]);
     if (this.photoColumns.length > 0)
@@ -199,16 +207,17 @@ class Assembler {
   }
 
   /** A product column's cell: its first filled row gives the value, later ones must agree. */
-  private addProductCell(draft: Draft, column: Column, { row, cells }: SheetRow): void {
+  private addProductCell(draft: Draft, column: Column, sheetRow: SheetRow): void {
+    const { row, cells } = sheetRow;
     const cell = cells[column.index];
     const raw = cellText(cell).trim();
     if (raw === "") return;
     const source = sourceOf(draft, column.name);
     if (!source) {
-      draft.sources[column.name] = { raw, row };
+      draft.sources[column.name] = sheetRow;
       if (isProblem(cell)) this.issue(draft, row, column.name, cell.code, cell.params, raw);
       else this.setProductValue(draft, column, cell!, raw, row);
-    } else if (!sameValue(source.raw, raw)) {
+    } else if (!sameValue(cellText(source.cells[column.index]).trim(), raw)) {
       this.issue(draft, row, column.name, "conflict", { rows: `${source.row}, ${row}` }, raw);
     }
   }
@@ -235,6 +244,7 @@ class Assembler {
    * every row that has some is a problem naming the column and the value, never only the first.
    */
   private noteStrayCells(draft: Draft, sheetRow: SheetRow): void {
+    if (sheetRow.cells.length <= this.layout.firstNotTaken) return;
     sheetRow.cells.forEach((cell, index) => {
       if (this.layout.taken.has(index)) return;
       const value = cellText(cell).trim();

@@ -146,6 +146,10 @@ export function splitEdits(
   const others: SheetRow[] = [];
   for (const r of body) {
     if (!named(r)) {
+      if (readOnly.length === 0) {
+        others.push(r);
+        continue;
+      }
       const cells = [...r.cells];
       for (const i of readOnly) delete cells[i];
       others.push({ row: r.row, cells });

@@ -47,8 +47,11 @@ export function keepNonEmptyRecords(
   let fieldStart = true;
   let quoted = false;
   const n = text.length;
+  /** Where the last record ended (before its line break). */
+  let lastEnd = 0;
   const endRecord = (end: number): boolean => {
     row++;
+    lastEnd = end;
     if (!empty) {
       pieces.push(text.slice(start, end));
       rows.push(row);
@@ -88,5 +91,7 @@ export function keepNonEmptyRecords(
     }
   }
   if (start < n && !endRecord(n)) return undefined;
+  // Nothing dropped (the usual file): the text itself up to its last record, not a copy.
+  if (rows.length === row) return { text: text.slice(0, lastEnd), rows };
   return { text: pieces.join(newline), rows };
 }

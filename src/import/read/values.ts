@@ -20,6 +20,8 @@ const CURRENCY_LETTER = /[₸тk]/iu;
 const withoutCurrency = (raw: string) =>
   CURRENCY_LETTER.test(raw) ? raw.replace(CURRENCY, "") : raw;
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+/** Up to 15 digits and nothing else: a finite number whatever the convention. */
+const PLAIN_DIGITS = /^\d{1,15}$/;
 const GROUPED = new RegExp(`\\d${GROUP_SPACE}\\d{3}`);
 
 /**
@@ -121,6 +123,8 @@ function scientificNumber(s: string, raw: string): Converted<number> {
  * decimal whatever the file says.
  */
 export function parseDecimal(raw: string, convention: NumberConvention = {}): Converted<number> {
+  // Plain digits (ids, VAT, whole prices: most cells) read as the full path below would.
+  if (PLAIN_DIGITS.test(raw)) return { ok: true, value: Number(raw) };
   let s = withoutCurrency(raw).trim();
   if (SCIENTIFIC.test(s)) return scientificNumber(s, raw);
   const lastDot = s.lastIndexOf(".");
