@@ -20,6 +20,7 @@ import {
   untitledField,
 } from "./columns.js";
 import { barcodeOf, booleanOf, integerOf, priceOf, sameValue } from "./convert.js";
+import { IssueBudget } from "./cost.js";
 import { findHeader, headerTitles, indexColumns } from "./header.js";
 import { FileRejected } from "./reject.js";
 import { type Cell, cellText, type SheetRow, type Table } from "./table.js";
@@ -163,6 +164,7 @@ class Assembler {
     private readonly layout: Layout,
     private readonly encoding: Pick<Table, "cp1251" | "text">,
     private readonly convention: NumberConvention,
+    private readonly strayBudget: IssueBudget,
   ) {}
 
   private draftFor(key: string): Draft {
@@ -257,6 +259,8 @@ class Assembler {
         code: stray?.code ?? "untitled-column",
         params: { column: letter, value: problemValue(value) },
       };
+      // Unbounded by the columns read (a row may hold a million cells): counted as made.
+      this.strayBudget.spend(issue);
       draft.issues.push({ issue, row: sheetRow.row, column: index });
     });
   }
@@ -481,7 +485,8 @@ export const rowsUnder = (table: Table, headerAt: number) => table.rows.slice(he
 /**
  * Turns the rows of a CSV or XLSX sheet into products: the header is found as a person would
  * (see `findHeader`), rows sharing a `productKey` are one product (one SKU per row), every
- * issue of every product is collected.
+ * issue of every product is collected. The file is refused as soon as the issues of cells in
+ * columns not read would cost the bot's thread more than `maxResultChars` (see `resultCost`).
  */
 export function assembleProducts(
   table: Table,
@@ -489,6 +494,7 @@ export function assembleProducts(
   vatRates: readonly number[],
   format: Format,
   headerAt = findHeader(table),
+  maxResultChars?: number,
 ): Assembled {
   const headerRow = headerAt === undefined ? undefined : table.rows[headerAt];
   if (!headerRow) throw notProductList(format);
@@ -509,7 +515,8 @@ export function assembleProducts(
     .filter((p) => p.code === "unknown-field" && isNumberingTitle(p.field))
     .map((p) => p.index);
   const ignored = indexColumns([...header.untitled, ...numbering], rows);
-  const assembler = new Assembler(new Layout(header, ignored), table, convention);
+  const budget = new IssueBudget(maxResultChars);
+  const assembler = new Assembler(new Layout(header, ignored), table, convention, budget);
   for (const row of rows) assembler.add(row);
   return assembler.finish(schema, vatRates, headerRow.row);
 }

@@ -8,6 +8,7 @@ import type {
 } from "../types.js";
 import { type Assembled, assembleProducts, rowsUnder } from "./assemble.js";
 import { REQUIRED_COLUMNS } from "./columns.js";
+import { resultCost, resultTextLimit, tooMuchText } from "./cost.js";
 import { readCsv } from "./csv.js";
 import { detect } from "./detect.js";
 import { splitEdits } from "./edits.js";
@@ -37,9 +38,13 @@ interface Progress {
   format?: FileFormat;
 }
 
-function limitsFor(maxBytes: number, maxRows: number): XlsxLimits & ZipLimits {
+/** Every cap of one reading; `maxResultChars` bounds what the result may cost (`resultCost`). */
+type ReadLimits = XlsxLimits & ZipLimits & { maxResultChars: number };
+
+function limitsFor(maxBytes: number, maxRows: number): ReadLimits {
   const unpacked = Math.max(maxBytes * XLSX_UNPACK_FACTOR, 64 * 1024 * 1024);
   return {
+    maxResultChars: resultTextLimit(maxBytes),
     maxPartBytes: unpacked,
     maxEntryBytes: unpacked,
     maxTotalBytes: unpacked,
@@ -68,7 +73,7 @@ const sheetList = (names: readonly string[]) =>
 function readWorkbook(
   bytes: Uint8Array,
   entries: ZipEntry[],
-  limits: XlsxLimits,
+  limits: ReadLimits,
   schema: ProductSchema,
   vatRates: number[],
 ): Assembled {
@@ -88,7 +93,8 @@ function readWorkbook(
     }
     let assembled: Assembled & { edits?: EditRows };
     try {
-      assembled = assembleWithEdits(table, schema, vatRates, "xlsx", headerAt);
+      const max = limits.maxResultChars;
+      assembled = assembleWithEdits(table, schema, vatRates, "xlsx", headerAt, max);
     } catch (error) {
       // A header missing a required column: a later sheet may still hold the products.
       if (!(error instanceof FileRejected) || error.reason !== "not-product-list") throw error;
@@ -136,12 +142,13 @@ function assembleWithEdits(
   vatRates: number[],
   format: "csv" | "xlsx",
   headerAt: number | undefined,
+  maxResultChars: number,
 ): Assembled & { edits?: EditRows } {
   const split = headerAt === undefined ? undefined : splitEdits(table, headerAt);
-  if (!split) return assembleProducts(table, schema, vatRates, format, headerAt);
+  if (!split) return assembleProducts(table, schema, vatRates, format, headerAt, maxResultChars);
   const hasNew = split.rest.rows.length > headerAt! + 1;
   const assembled: Assembled = hasNew
-    ? assembleProducts(split.rest, schema, vatRates, format, headerAt)
+    ? assembleProducts(split.rest, schema, vatRates, format, headerAt, maxResultChars)
     : {
         products: [],
         invalid: [],
@@ -150,35 +157,6 @@ function assembleWithEdits(
       };
   return { ...assembled, edits: split.edits };
 }
-
-const OBJECT_COST = 8;
-
-/**
- * What a result costs the bot's thread, in characters: the worker hands the result over by
- * copy, and a copy writes out every reference to a string. One long shared string (or shared
- * formula) named by thousands of cells costs the worker one string but the bot one copy per
- * cell (an 18 KB .xlsx became 2 GB there); a CSV row of a million untitled cells becomes a
- * million issues. Each object or array counts as `OBJECT_COST`; keys are shared, not counted.
- * Stops counting past `max`.
- */
-export function resultCost(value: unknown, max: number): number {
-  let total = 0;
-  const stack: unknown[] = [value];
-  while (stack.length > 0 && total <= max) {
-    const item = stack.pop();
-    if (typeof item === "string") total += item.length;
-    else if (typeof item === "object" && item !== null) {
-      total += OBJECT_COST;
-      // `for…in` rather than Object.values: no array made for every object counted.
-      if (Array.isArray(item)) for (const field of item) stack.push(field);
-      else for (const key in item) stack.push((item as Record<string, unknown>)[key]);
-    }
-  }
-  return total;
-}
-
-/** What a result may cost: twice the text the largest CSV or JSON could hold. */
-const resultTextLimit = (maxBytes: number) => 2 * maxBytes;
 
 const ok = (
   format: FileFormat,
@@ -224,7 +202,9 @@ async function read(
   }
   progress.format = "csv";
   const table = readCsv(decoded, maxRows);
-  const assembled = assembleWithEdits(table, schema, options.vatRates, "csv", findHeader(table));
+  const headerAt = findHeader(table);
+  const max = limits.maxResultChars;
+  const assembled = assembleWithEdits(table, schema, options.vatRates, "csv", headerAt, max);
   return ok("csv", assembled, { encoding: decoded.encoding, delimiter: table.delimiter });
 }
 
@@ -239,7 +219,8 @@ export const parseImportFile: ReadImportFile = async (file, options) => {
     const result = await read(file, options, progress);
     const max = resultTextLimit(options.maxBytes ?? DEFAULT_MAX_BYTES);
     if (result.ok && resultCost(result, max) > max) {
-      return rejection("too-much-text", { max: megabytes(max) }, result.format);
+      const refusal = tooMuchText(max);
+      return rejection(refusal.reason, refusal.params, result.format);
     }
     return result;
   } catch (error) {
