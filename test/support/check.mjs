@@ -20,7 +20,7 @@ const tiers =
         { name: "unit", workers: 3, args: ["run", "--project", "unit"] },
         {
           name: "end-to-end",
-          workers: 6,
+          workers: 4,
           args: ["run", "--project", "end-to-end", "--project", "browser"],
         },
       ];
