@@ -24,6 +24,24 @@ export function rssOf(pid: number): { rss: number; peak: number } {
   return { rss: kb("VmRSS"), peak: kb("VmHWM") };
 }
 
+/** CPU seconds (user + system) a process has used, from /proc/PID/stat. */
+export function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * The allocator setting the Docker image gives the bot (its `ENV`), so a measure of the
+ * production build runs as the image does; none when the Dockerfile sets none.
+ */
+export function imageMallocEnv(): Record<string, string> {
+  // BENCH_IMAGE_MALLOC=0 runs without it, to compare.
+  if (process.env.BENCH_IMAGE_MALLOC === "0") return {};
+  const dockerfile = readFileSync(new URL("../Dockerfile", import.meta.url), "utf8");
+  const arenas = /\bMALLOC_ARENA_MAX=(\d+)/.exec(dockerfile)?.[1];
+  return arenas ? { MALLOC_ARENA_MAX: arenas } : {};
+}
+
 /** Resets the process's peak resident memory (VmHWM) to its current one (Linux ≥ 4.0). */
 export function resetPeak(pid: number): boolean {
   try {
@@ -52,11 +70,14 @@ export function sampleRss(pid: number, everyMs = 10) {
   };
 }
 
-/** Starts `node <args>` in the project's folder with only `env` (and PATH) set. */
+/**
+ * Starts `node <args>` in the project's folder with only `env`, PATH and the image's allocator
+ * setting (`imageMallocEnv`) set: as the Docker image runs the bot.
+ */
 export function startBotProcess(args: string[], env: Record<string, string>) {
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", ...env },
+    env: { PATH: process.env.PATH ?? "", ...imageMallocEnv(), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

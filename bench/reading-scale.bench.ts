@@ -7,26 +7,19 @@
  * seconds each run's bot processes used, over its wall time (how many cores were kept busy).
  */
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { startSellerSandbox } from "../doubles/seller-api/index.js";
 import { startBotApiEmulator } from "../doubles/telegram/index.js";
 import { freePort } from "../test/support/net.js";
 import { type BenchEnv, info, judged, type Measure, type Row, until } from "./measure.js";
-import { startBotProcess } from "./process.js";
+import { cpuSeconds, startBotProcess } from "./process.js";
 import { generateCsv } from "./reading.bench.js";
 
 const CHATS = 20;
 const IN_FLIGHT = 40;
 /** The preview of a read file: the import offer, or the summary of the rows with problems. */
 const PREVIEW = /Импортировать товары \([\d\s\u00a0\u202f]+\)\?|В файле есть ошибки/;
-
-/** CPU seconds (user + system) a process has used, from /proc/PID/stat. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 const body = (req: IncomingMessage) =>
   new Promise<Buffer>((resolve, reject) => {

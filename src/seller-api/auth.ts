@@ -1,7 +1,7 @@
-import { ofetch } from "ofetch";
 import type { SellerAuth } from "../config.js";
 import { SellerApiError } from "./errors.js";
 import { authTokenSchema } from "./schemas.js";
+import type { SellerFetch } from "./transport.js";
 
 /** Supplies the bearer token: a fixed one, or one obtained and renewed with client credentials. */
 export interface TokenProvider {
@@ -16,6 +16,7 @@ const EXPIRY_MARGIN_MS = 60_000;
 const DEFAULT_LIFETIME_MS = 10 * 60_000;
 
 export function createTokenProvider(
+  http: SellerFetch,
   auth: SellerAuth,
   baseUrl: string,
   timeoutMs: number,
@@ -28,7 +29,7 @@ export function createTokenProvider(
 
   const fetchToken = async (): Promise<string> => {
     try {
-      const raw = await ofetch("/api/v1/auth/token", {
+      const raw = await http("/api/v1/auth/token", {
         baseURL: baseUrl,
         method: "POST",
         body: { client_id: auth.clientId, client_secret: auth.clientSecret },

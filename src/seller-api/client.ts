@@ -1,4 +1,4 @@
-import { FetchError, ofetch } from "ofetch";
+import { FetchError } from "ofetch";
 import type { z } from "zod";
 import type { Config } from "../config.js";
 import type { Logger } from "../logger.js";
@@ -24,6 +24,7 @@ import {
   productDetailsSchema,
   productListSchema,
 } from "./schemas.js";
+import { createSellerFetch, type SellerFetch } from "./transport.js";
 
 export interface SellerApiCall {
   operation: string;
@@ -80,6 +81,7 @@ function outOfTime(operation: string): SellerApiError {
 /** What one client's calls share: its options, its tokens and its logger. */
 interface Transport {
   options: SellerApiOptions;
+  http: SellerFetch;
   tokens: TokenProvider;
   log: Logger;
   readAttempts: number;
@@ -90,7 +92,7 @@ interface Transport {
 
 /** One HTTP attempt; a network failure or timeout becomes an "unavailable" error. */
 async function attempt<S extends z.ZodType>(
-  { options, log }: Transport,
+  { options, log, http }: Transport,
   spec: RequestSpec<S>,
   token: string,
   deadline: number,
@@ -100,7 +102,7 @@ async function attempt<S extends z.ZodType>(
   const started = performance.now();
   let status: number | "error" = "error";
   try {
-    const response = await ofetch.raw(spec.path, {
+    const response = await http.raw(spec.path, {
       baseURL: options.baseUrl,
       method: spec.method,
       query: spec.query,
@@ -344,9 +346,11 @@ function sellerOperations(request: Request) {
 }
 
 export function createSellerApi(options: SellerApiOptions) {
+  const http = createSellerFetch();
   const transport: Transport = {
     options,
-    tokens: createTokenProvider(options.auth, options.baseUrl, options.timeoutMs),
+    http,
+    tokens: createTokenProvider(http, options.auth, options.baseUrl, options.timeoutMs),
     log: options.logger.child({ module: "seller-api" }),
     readAttempts: options.readAttempts ?? 3,
     baseDelay: options.retryBaseDelayMs ?? 300,
