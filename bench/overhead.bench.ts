@@ -1,11 +1,13 @@
 /**
- * Measure 1, overhead per update: what `/orders` costs the bot compared with a bare grammY bot that does the same outside work
- * (one Seller API list call, one sendMessage) with the same Redis session. Both bots get the
- * same updates through `handleUpdate`, interleaved, against the Bot API emulator and the
- * sandbox Seller API on loopback and a private redis-server; the time of each update is taken
- * from handing it over to its end. Redis round trips per update are counted from the server's
- * own command statistics. The bot's outgoing pace (30 messages a second, one a second per chat)
- * is kept out of the figures by spacing the samples: it is Telegram's bound, not the hot path.
+ * Measure 1, overhead per update: what `/orders` costs the bot compared with a bare grammY bot
+ * that does the same outside work (one Seller API list call, one sendMessage of the same
+ * message) with the same Redis session. Both bots get the same updates through `handleUpdate`,
+ * interleaved, each after the same pause, against the Bot API emulator and the sandbox Seller
+ * API on loopback and a private redis-server; the time of each update is taken from handing it
+ * over to its end. Redis commands per update are counted from the server's own command
+ * statistics, round trips with MONITOR. The bot's outgoing pace (27.5 messages a second, one a
+ * second per chat) is kept out of the figures by spacing the samples: it is Telegram's bound,
+ * not the hot path.
  *
  *   npm run bench -- overhead
  */
