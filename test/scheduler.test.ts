@@ -116,6 +116,44 @@ describe("the scheduler", () => {
     expect(new Set(gaps.slice(seen + fast + 5))).toEqual(new Set([60_000]));
   }, 90_000);
 
+  it("runs an item that asks for the next tick at every tick, though timers fire a little early and listing takes a while", async () => {
+    const manual = manualClock();
+    // Real timers fire up to a few ms before their time, and the listing is a round trip.
+    const clock = {
+      ...manual,
+      sleep: (ms: number, signal?: AbortSignal) => manual.sleep(ms - 3, signal),
+    };
+    const scheduler = createScheduler({
+      kv: memoryStore(manual),
+      clock,
+      logger,
+      instanceId: "a",
+      leaseMs: 30_000,
+    });
+    const runs: number[] = [];
+    scheduler.register({
+      name: "every-tick",
+      tickMs: 1000,
+      list: async () => {
+        await manual.sleep(4);
+        return ["doc-1"];
+      },
+      leaseKey: (id) => `lease:every-tick:${id}`,
+      async run(_id, round: Round): Promise<RoundResult> {
+        runs.push(round.now());
+        return { nextAt: round.takenAt + 1000 };
+      },
+    });
+    scheduler.start();
+    await manual.advance(20_000);
+    const stopping = scheduler.stop();
+    await manual.advance(2000);
+    await stopping;
+    const gaps = runs.slice(1).map((t, i) => t - runs[i]!);
+    expect(runs.length).toBeGreaterThanOrEqual(19);
+    expect(Math.max(...gaps)).toBeLessThan(1100);
+  });
+
   it("keeps calls within a rate budget: ten seconds' worth at once, then the steady rate", async () => {
     const clock = manualClock();
     const from = clock.now();

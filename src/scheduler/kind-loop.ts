@@ -95,9 +95,8 @@ export function createKindLoop(kind: WorkKind, env: LoopEnv) {
   const retryDelay = (n: number) => kind.retryDelay?.(n) ?? backoffDelay(DEFAULT_RETRY, n - 1);
   const items: ItemTable = { dueAt, failures, retryDelay };
 
-  async function tick(signal: AbortSignal) {
+  async function tick(signal: AbortSignal, now: number) {
     const ids = await kind.list();
-    const now = clock.now();
     const listed = new Set(ids);
     for (const id of dueAt.keys()) {
       if (!listed.has(id)) {
@@ -117,10 +116,16 @@ export function createKindLoop(kind: WorkKind, env: LoopEnv) {
     },
     ticks: () => ticks,
     async run(signal: AbortSignal) {
+      const slack = Math.ceil(kind.tickMs / 10);
+      let dueTickAt = clock.now();
       while (!signal.aborted) {
-        const startedAt = clock.now();
+        // A tick's time is when it was due, not when its timer fired or the listing answered
+        // (a few ms either way): an item that returned `takenAt + n × tickMs` is then due at
+        // the nth tick exactly, never one tick later because this one came a little early.
+        const woke = clock.now();
+        const at = Math.abs(woke - dueTickAt) < slack ? dueTickAt : woke;
         try {
-          await tick(signal);
+          await tick(signal, at);
         } catch (error) {
           // Listing failed (the store is away): the next tick tries again.
           logger.error({ err: error }, "listing failed; next tick tries again");
@@ -128,8 +133,9 @@ export function createKindLoop(kind: WorkKind, env: LoopEnv) {
         ticks++;
         // Ticks keep their pace (a long tick does not push every later one back); one that
         // overran is followed by a short pause, not at once.
-        const left = startedAt + kind.tickMs - clock.now();
-        await clock.sleep(Math.max(left, Math.ceil(kind.tickMs / 10)), signal);
+        const wait = Math.max(at + kind.tickMs - clock.now(), slack);
+        dueTickAt = clock.now() + wait;
+        await clock.sleep(wait, signal);
       }
     },
   };

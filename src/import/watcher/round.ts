@@ -300,7 +300,9 @@ async function runRound(env: RoundEnv, docId: string, round: Round): Promise<Rou
     await closeDocument(env, doc, state, state.status === "watching" ? "done" : state.status);
     return "done";
   }
-  if (state.nextPollAt > env.clock.now()) return { nextAt: state.nextPollAt };
+  // Compared with the tick's time (not the clock, a few ms either side of it): a document due
+  // at this tick is read at this tick.
+  if (state.nextPollAt > round.takenAt) return { nextAt: state.nextPollAt };
   const expired = env.clock.now() - doc.createdAt >= env.maxWatchMs;
   // Requests still going out: no summary yet, unless the sender has evidently died.
   const senderAlive = env.senders.isAlive(doc);
