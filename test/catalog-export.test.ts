@@ -148,6 +148,9 @@ describe("a large export", () => {
     h.api.setLatency((path) => (path.endsWith("/products/details") ? 15 : 0));
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
+    // Answers that take a while, as the real service's do: the export then lasts a few seconds
+    // and its progress message is edited on the way (an edit waits a second after the last).
+    h.api.setLatency(100);
     const heapBefore = process.memoryUsage().heapUsed;
     const started = Date.now();
     const before = user.lastBotMessage()!.messageId;
