@@ -15,9 +15,10 @@ const tiers =
   vitestArgs.length > 0
     ? [{ name: "tests", args: ["run", ...vitestArgs] }]
     : [
-        // Two cores: three workers keep both busy while one waits on Python or LibreOffice; the
-        // end-to-end files mostly wait (bot processes, real timers), so more of them overlap.
-        { name: "unit", workers: 3, args: ["run", "--project", "unit"] },
+        // Two cores: two workers for the CPU-bound unit tier (a third spent more on loading the
+        // bot and on contention than it saved); the end-to-end files mostly wait (bot processes,
+        // real timers), so four of them overlap.
+        { name: "unit", workers: 2, args: ["run", "--project", "unit"] },
         {
           name: "end-to-end",
           workers: 4,
