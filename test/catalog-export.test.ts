@@ -5,8 +5,13 @@ import { writeExportCsv } from "../src/catalog/export-file.js";
 import { writeExportXlsx } from "../src/catalog/export-xlsx.js";
 import { fingerprints, type LiveCard, productValues, skuValues } from "../src/catalog/fields.js";
 import { decodeMeta, rowKey } from "../src/catalog/meta.js";
-import { parseImportFile } from "../src/import/read/index.js";
-import { exportWholeCatalog, inspectWithOpenpyxl, waitForDocument } from "./support/catalog.js";
+import {
+  EXPORT_TEXTS_RU,
+  exportWholeCatalog,
+  inspectWithOpenpyxl,
+  readExportBack,
+  waitForDocument,
+} from "./support/catalog.js";
 import { type Harness, linkUser, startInProcess } from "./support/harness.js";
 
 let h: Harness | undefined;
@@ -14,18 +19,6 @@ afterEach(async () => {
   await h?.stop();
   h = undefined;
 });
-
-const TEXTS = {
-  sheet: "Товары",
-  instructionSheet: "Инструкция",
-  instructions: ["Пустая ячейка оставляет значение."],
-  stock: "остаток",
-  sales: "продажи",
-  productStatus: "статус",
-  moderationStatus: "модерация",
-  note: "примечание",
-  codesUnknown: "коды неизвестны",
-};
 
 const text = fc
   .string({
@@ -88,13 +81,9 @@ describe("the reader reads the bot's own exports exactly", () => {
           exportId: "x1",
           at: new Date(0),
           cards,
-          texts: TEXTS,
+          texts: EXPORT_TEXTS_RU,
         });
-        const read = await parseImportFile(
-          { bytes, fileName: "catalog.xlsx" },
-          { vatRates: [0, 12] },
-        );
-        if (!read.ok) throw new Error(`not read: ${read.reason}`);
+        const read = await readExportBack(bytes, "catalog.xlsx");
         expect(read.products).toEqual([]);
         expect(read.invalid).toEqual([]);
         const rows = read.edits!.rows;
@@ -125,9 +114,13 @@ describe("a CSV export comes back without the export's sheet", () => {
   it("reads the same rows, with no snapshot (compared with the live cards only)", async () => {
     const [generated] = fc.sample(catalog, { numRuns: 1, seed: 7 });
     const cards = generated as unknown as LiveCard[];
-    const bytes = writeExportCsv({ exportId: "x1", at: new Date(0), cards, texts: TEXTS });
-    const read = await parseImportFile({ bytes, fileName: "catalog.csv" }, { vatRates: [0, 12] });
-    if (!read.ok) throw new Error(`not read: ${read.reason}`);
+    const bytes = writeExportCsv({
+      exportId: "x1",
+      at: new Date(0),
+      cards,
+      texts: EXPORT_TEXTS_RU,
+    });
+    const read = await readExportBack(bytes, "catalog.csv");
     const expected = cards.flatMap((c) =>
       c.skus.map((s) => ({
         productId: c.productId,
@@ -162,8 +155,7 @@ describe("a large export", () => {
     const ms = Date.now() - started;
     const heapAfter = process.memoryUsage().heapUsed;
     const xlsx = doc.document!.content;
-    const read = await parseImportFile({ bytes: xlsx, fileName: "c.xlsx" }, { vatRates: [0, 12] });
-    if (!read.ok) throw new Error(read.reason);
+    const read = await readExportBack(xlsx);
     const skus = h.api.products.reduce((n, p) => n + p.skus.length, 0);
     expect(read.edits!.rows).toHaveLength(skus);
 
@@ -206,11 +198,7 @@ describe("an export that takes longer than one answer's deadline", () => {
     await user.pressButton(/\(\.xlsx\)/, { messageId: menu.messageId });
     const doc = await waitForDocument(user, /^catalog-.*\.xlsx$/, menu.messageId, 20_000);
     expect(Date.now() - started).toBeGreaterThan(1000);
-    const read = await parseImportFile(
-      { bytes: doc.document!.content!, fileName: "c.xlsx" },
-      { vatRates: [0, 12] },
-    );
-    if (!read.ok) throw new Error(read.reason);
+    const read = await readExportBack(doc.document!.content!);
     expect(read.edits!.rows).toHaveLength(h.api.products.reduce((n, p) => n + p.skus.length, 0));
     expect(h.api.requestsTo("/api/seller/v1/products/list").length).toBeGreaterThanOrEqual(3);
   }, 30_000);
@@ -252,8 +240,7 @@ describe("reading the catalog for an export", () => {
     // Details begin before the last list page has been asked for.
     expect(Math.min(...details.map((r) => r.at))).toBeLessThan(Math.max(...list.map((r) => r.at)));
 
-    const read = await parseImportFile({ bytes, fileName: "c.xlsx" }, { vatRates: [0, 12] });
-    if (!read.ok) throw new Error(read.reason);
+    const read = await readExportBack(bytes);
     const expected = [...h.api.products]
       .sort((a, b) => a.productId - b.productId)
       .flatMap((p) => p.skus.map((s) => `${p.productId}:${s.skuId}`));
@@ -267,8 +254,7 @@ describe("a service that gives fewer products a page than asked", () => {
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
     const bytes = await exportWholeCatalog(user);
-    const read = await parseImportFile({ bytes, fileName: "c.xlsx" }, { vatRates: [0, 12] });
-    if (!read.ok) throw new Error(read.reason);
+    const read = await readExportBack(bytes);
     const expected = [...h.api.products]
       .sort((a, b) => a.productId - b.productId)
       .flatMap((p) => p.skus.map((s) => `${p.productId}:${s.skuId}`));
@@ -293,8 +279,7 @@ describe("a characteristic first seen at the end of the list", () => {
     });
     h.api.setLatency(5);
     const bytes = await exportWholeCatalog(user);
-    const read = await parseImportFile({ bytes, fileName: "c.xlsx" }, { vatRates: [0, 12] });
-    if (!read.ok) throw new Error(read.reason);
+    const read = await readExportBack(bytes);
     const fields = read.edits!.fields.filter((f) => f.startsWith("attributes."));
     expect(fields).toEqual(["attributes.country", "attributes.material", "attributes.power"]);
     const rows = read.edits!.rows;
@@ -333,7 +318,12 @@ describe("the .xlsx as a spreadsheet program shows it (openpyxl)", () => {
       stock: i,
       productStatus: "Active",
     }));
-    const bytes = await writeExportXlsx({ exportId: "x1", at: new Date(0), cards, texts: TEXTS });
+    const bytes = await writeExportXlsx({
+      exportId: "x1",
+      at: new Date(0),
+      cards,
+      texts: EXPORT_TEXTS_RU,
+    });
     const got = inspectWithOpenpyxl(
       bytes,
       `

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { writeExportXlsx } from "../src/catalog/export-xlsx.js";
 import type { LiveCard } from "../src/catalog/fields.js";
 import {
+  EXPORT_TEXTS_RU,
   editWithOpenpyxl,
   hasLibreOffice,
   inspectWithOpenpyxl,
@@ -87,18 +88,12 @@ describe("the export's looks in LibreOffice", () => {
         codesKnown: true,
         stock: 5 + i,
       }));
-      const texts = {
-        sheet: "Товары",
-        instructionSheet: "Инструкция",
-        instructions: ["Пустая ячейка оставляет значение."],
-        stock: "остаток",
-        sales: "продажи",
-        productStatus: "статус",
-        moderationStatus: "модерация",
-        note: "примечание",
-        codesUnknown: "коды неизвестны",
-      };
-      return writeExportXlsx({ exportId: "x1", at: new Date(0), cards, texts }).then((bytes) => {
+      return writeExportXlsx({
+        exportId: "x1",
+        at: new Date(0),
+        cards,
+        texts: EXPORT_TEXTS_RU,
+      }).then((bytes) => {
         const saved = resaveWithLibreOffice(bytes);
         const look = inspectWithOpenpyxl(
           saved,

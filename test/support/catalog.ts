@@ -4,6 +4,31 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RequestLogEntry, SellerSandbox } from "../../doubles/seller-api/index.js";
 import type { ChatMessageView, UserDriver } from "../../doubles/telegram/index.js";
+import { parseImportFile } from "../../src/import/read/index.js";
+import type { ImportFileResult } from "../../src/import/types.js";
+
+/** The export's texts in Russian, for files the tests write with the exporter directly. */
+export const EXPORT_TEXTS_RU = {
+  sheet: "Товары",
+  instructionSheet: "Инструкция",
+  instructions: ["Пустая ячейка оставляет значение."],
+  stock: "остаток",
+  sales: "продажи",
+  productStatus: "статус",
+  moderationStatus: "модерация",
+  note: "примечание",
+  codesUnknown: "коды неизвестны",
+};
+
+/** An export read back as the bot reads a file sent to it; a refused file fails the test. */
+export async function readExportBack(
+  bytes: Uint8Array,
+  fileName = "c.xlsx",
+): Promise<Extract<ImportFileResult, { ok: true }>> {
+  const read = await parseImportFile({ bytes, fileName }, { vatRates: [0, 12] });
+  if (!read.ok) throw new Error(`not read: ${read.reason}`);
+  return read;
+}
 
 /** A Python that has openpyxl (the system one where python3-openpyxl is installed, first). */
 function pythonWithOpenpyxl(): string {
