@@ -1,12 +1,11 @@
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { RequestLogEntry } from "../doubles/seller-api/index.js";
-import { createImportReader } from "../src/import/read/index.js";
 import { FILE_REJECTIONS, ISSUE_CODES } from "../src/import/types.js";
 import { type Harness, linkUser, startInProcess } from "./support/harness.js";
+import { sharedImportReader } from "./support/reader.js";
 
-/** One reader (its warm workers) for this file's readings, closed after them. */
-const reader = createImportReader();
-afterAll(() => reader.close());
+/** The reading workers this vitest worker's files share (warm after the first file). */
+const reader = sharedImportReader();
 const readImportFile = reader.read;
 
 const IMPORT_PATH = "/api/seller/v1/products/import";

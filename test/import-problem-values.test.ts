@@ -4,11 +4,11 @@
  * finds in the real writers' files.
  */
 import { readdirSync, readFileSync } from "node:fs";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createI18n, type Locale, translator } from "../src/i18n.js";
 import { formatLine, issueReason, problemLines, rejectionText } from "../src/import/problems.js";
-import { createImportReader } from "../src/import/read/index.js";
 import { ISSUE_CODES } from "../src/import/types.js";
+import { sharedImportReader } from "./support/reader.js";
 
 const i18n = createI18n(() => undefined);
 const LANGUAGES: Locale[] = ["ru", "kk"];
@@ -59,8 +59,8 @@ describe("a row problem names the value as the seller sees it", () => {
   }
 });
 
-const reader = createImportReader();
-afterAll(() => reader.close());
+/** The reading workers this vitest worker's files share (warm after the first file). */
+const reader = sharedImportReader();
 const FILES = new URL("./fixtures/real/files/", import.meta.url);
 const bytesOf = (file: string) => new Uint8Array(readFileSync(new URL(file, FILES)));
 

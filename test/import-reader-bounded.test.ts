@@ -1,14 +1,14 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { generateCsv } from "../bench/reading.bench.js";
 import { storedZip } from "../doubles/files/encode.js";
-import { createImportReader, parseImportFile } from "../src/import/read/index.js";
+import { parseImportFile } from "../src/import/read/index.js";
 import { PART_CHARS, ResultAssembly, resultMessages } from "../src/import/read/parts.js";
 import type { ImportFileResult, ReadOptions } from "../src/import/types.js";
 import { sheetXml, withUnlistedEntry, xlsxFile } from "./fixtures/import/xlsx.js";
+import { sharedImportReader } from "./support/reader.js";
 
-/** One reader (its warm workers) for this file's readings, closed after them. */
-const reader = createImportReader();
-afterAll(() => reader.close());
+/** The reading workers this vitest worker's files share (warm after the first file). */
+const reader = sharedImportReader();
 const readImportFile = reader.read;
 
 /**

@@ -1,15 +1,14 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { storedZip, utf8 } from "../doubles/files/encode.js";
-import { createImportReader } from "../src/import/read/index.js";
 import { FILE_REJECTIONS, ISSUE_CODES } from "../src/import/types.js";
 import { sheetXml, xlsxFile } from "./fixtures/import/xlsx.js";
+import { sharedImportReader } from "./support/reader.js";
 
-/** One reader (its warm workers) for this file's readings, closed after them. */
-const reader = createImportReader();
-afterAll(() => reader.close());
+/** The reading workers this vitest worker's files share (warm after the first file). */
+const reader = sharedImportReader();
 const readImportFile = reader.read;
 
 /**

@@ -16,13 +16,12 @@ import { readdirSync, readFileSync } from "node:fs";
 import { isDeepStrictEqual } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UserDriver } from "../doubles/telegram/index.js";
-import { createImportReader } from "../src/import/read/index.js";
 import type { ImportFileResult, ReadOptions } from "../src/import/types.js";
 import { type Harness, linkUser, startHarness } from "./support/harness.js";
+import { sharedImportReader } from "./support/reader.js";
 
-/** One reader (its warm workers) for this file's readings, closed after them. */
-const reader = createImportReader();
-afterAll(() => reader.close());
+/** The reading workers this vitest worker's files share (warm after the first file). */
+const reader = sharedImportReader();
 const readImportFile = reader.read;
 
 const FILES = new URL("./fixtures/real/files/", import.meta.url);

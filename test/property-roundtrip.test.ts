@@ -9,15 +9,14 @@
  * learns them (run them all with `REAL_FILES=all`); the list is empty once the reader reads every dialect.
  */
 import fc from "fast-check";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import writeExcelFile from "write-excel-file/node";
 import { encodeCp1251 } from "../doubles/files/encode.js";
-import { createImportReader } from "../src/import/read/index.js";
 import type { ImportFileResult } from "../src/import/types.js";
+import { sharedImportReader } from "./support/reader.js";
 
-/** One reader (its warm workers) for this file's readings, closed after them. */
-const reader = createImportReader();
-afterAll(() => reader.close());
+/** The reading workers this vitest worker's files share (warm after the first file). */
+const reader = sharedImportReader();
 const readImportFile = reader.read;
 
 const RUN_ALL = process.env.REAL_FILES === "all";

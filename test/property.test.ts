@@ -1,14 +1,13 @@
 import fc from "fast-check";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseHtml } from "../doubles/telegram/index.js";
 import { callbackCodec, noopButton } from "../src/bot/callback-data.js";
 import { languageButton } from "../src/bot/features/language.js";
-import { createImportReader } from "../src/import/read/index.js";
 import { escapeHtml } from "../src/text/html.js";
+import { sharedImportReader } from "./support/reader.js";
 
-/** One reader (its warm workers) for this file's readings, closed after them. */
-const reader = createImportReader();
-afterAll(() => reader.close());
+/** The reading workers this vitest worker's files share (warm after the first file). */
+const reader = sharedImportReader();
 const readImportFile = reader.read;
 
 const pageButton = callbackCodec("tstp1", [

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { accessSync, constants, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { delimiter, join } from "node:path";
 import type { RequestLogEntry, SellerSandbox } from "../../doubles/seller-api/index.js";
 import type { ChatMessageView, UserDriver } from "../../doubles/telegram/index.js";
 import { parseImportFile } from "../../src/import/read/index.js";
@@ -30,8 +30,16 @@ export async function readExportBack(
   return read;
 }
 
-/** A Python that has openpyxl (the system one where python3-openpyxl is installed, first). */
+/**
+ * A Python that has openpyxl (the system one where python3-openpyxl is installed, first),
+ * looked for once per test process: each probe starts Python and imports openpyxl.
+ */
+let openpyxlPython: string | undefined;
 function pythonWithOpenpyxl(): string {
+  openpyxlPython ??= findPythonWithOpenpyxl();
+  return openpyxlPython;
+}
+function findPythonWithOpenpyxl(): string {
   for (const python of ["/usr/bin/python3", "python3"]) {
     try {
       execFileSync(python, ["-c", "import openpyxl"], { stdio: "pipe" });
@@ -107,12 +115,15 @@ export async function waitForDocument(
 
 /** Whether LibreOffice (headless `soffice`) is installed. */
 export function hasLibreOffice(): boolean {
-  try {
-    execFileSync("soffice", ["--version"], { stdio: "pipe", timeout: 30_000 });
-    return true;
-  } catch {
-    return false;
-  }
+  // Looked up on PATH rather than run: `soffice --version` starts LibreOffice, a second of CPU.
+  return (process.env.PATH ?? "").split(delimiter).some((dir) => {
+    try {
+      accessSync(join(dir, "soffice"), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** Opens and saves an .xlsx with LibreOffice (headless), as a seller's LibreOffice would. */

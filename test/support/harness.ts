@@ -10,12 +10,12 @@ import { type App, createApp } from "../../src/app.js";
 import type { BotContext } from "../../src/bot/context.js";
 import type { Clock } from "../../src/clock.js";
 import { parseConfig } from "../../src/config.js";
-import { createImportReader, type ImportReader } from "../../src/import/read/index.js";
 import { createLogger, secretsOf } from "../../src/logger.js";
 import { type Runtime, startRuntime } from "../../src/runtime/index.js";
 import { ALLOWED_UPDATES } from "../../src/runtime/polling.js";
 import type { PaceLimits } from "../../src/telegram/pace.js";
 import { freePort } from "./net.js";
+import { sharedImportReader } from "./reader.js";
 
 export interface HarnessOptions {
   /** Sessions and jobs in the run's Redis (own key prefix) instead of a temp data folder. */
@@ -64,16 +64,6 @@ export interface HarnessOptions {
    * process's warm ones (default of `startInProcess`: a reading worker takes a second to load).
    */
   ownReader?: boolean;
-}
-
-/**
- * The import reading workers the in-process bots of this test process share (created on first
- * use). Idle workers stop by themselves after a minute and hold nothing open.
- */
-let sharedReader: ImportReader | undefined;
-function warmReader(): ImportReader {
-  sharedReader ??= createImportReader();
-  return sharedReader;
 }
 
 /** The pace with every limit far above what a test sends: no send waits for its turn. */
@@ -180,7 +170,7 @@ async function prepare(options: HarnessOptions, inProcess: boolean): Promise<Pre
         ? { paceLimits: LIFTED_PACE }
         : {}),
       ...(retryDelay !== undefined && { sellerRetryBaseDelayMs: retryDelay }),
-      ...(!(options.ownReader ?? !inProcess) && { reader: warmReader() }),
+      ...(!(options.ownReader ?? !inProcess) && { reader: sharedImportReader() }),
     },
   );
   await app.init();
