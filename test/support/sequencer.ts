@@ -1,29 +1,47 @@
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
- * Files known to take longest from start to end (measured: waiting on bot processes restarted
- * several times, real timers, or much CPU), started first so that none of them begins last and
- * holds the run's end. Vitest's own order (the durations it remembers, else file size) follows.
+ * Files known to take longest from start to end, longest first (measured in a whole check:
+ * waiting on bot processes restarted several times, real timers, or much CPU), so that none
+ * of them begins last and holds the run's end; a fresh clone has no durations vitest remembers.
+ * Vitest's own order (the durations it remembers, else file size) follows for the rest. Keep
+ * it current when a file grows past a few seconds.
  */
 const LONGEST_FIRST = [
   "faults-import-stop",
   "faults",
   "faults-import",
   "demo-script",
+  "import-watcher",
+  "runtime-startup",
   "pace",
   "runtime-limits",
-  "attack-linking",
-  "runtime-startup",
   "attack-redaction",
   "demo-browser",
+  "attack-linking",
   "import-reader-bounded",
-  "import-watcher",
   "catalog-export",
   "alerts",
-  "catalog-libreoffice",
-  "import-flow",
-  "orders-export",
+  "pace-fetch",
+  "import-real-files",
+  "runtime-logs",
   "import-reader-wild",
+  "import-flow",
+  "catalog-libreoffice",
+  "orders-export",
+  "runtime-shutdown",
+  "runtime-storage",
+  "digest",
+  "runtime-instances",
+  "catalog-codes",
+  "property-roundtrip",
+  "linking",
+  "attack-hang",
+  "attack-telegram-network",
+  "orders",
+  "property",
+  "alerts-stock",
+  "config",
 ].map((name) => `/test/${name}.test.ts`);
 
 const rank = (spec: TestSpecification) => {
