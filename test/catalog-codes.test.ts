@@ -67,7 +67,7 @@ for r in rows:
     if r[col("skuId")] == ${before.skus[0]!.skuId}: r[col("price")] = r[col("price")] + 10
     if r[col("productId")] == 10001: assert r[col("🔒 примечание")]
 `;
-    const blocked = await sendBack(user, editWithOpenpyxl(file, priceOnly));
+    const blocked = await sendBack(user, await editWithOpenpyxl(file, priceOnly));
     expect(blocked.text, user.dump()).toContain("Товар 10001");
     expect(blocked.text).toContain("характеристики нельзя записать кодами");
     expect(blocked.text).toContain("Изменений нет");
@@ -93,7 +93,7 @@ for r in rows:
 ${attributeCells}
 ${skuCells}
 `;
-    const preview = await sendBack(user, editWithOpenpyxl(file, withCodes));
+    const preview = await sendBack(user, await editWithOpenpyxl(file, withCodes));
     expect(preview.text).not.toContain("нельзя записать кодами");
     expect(preview.text).toContain(`${before.skus[0]!.price} → ${before.skus[0]!.price + 10}`);
     await user.pressButton(/Применить/, { messageId: preview.messageId });

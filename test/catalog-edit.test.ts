@@ -60,7 +60,7 @@ describe("the catalog in a spreadsheet, edited by openpyxl", () => {
     const before = cards();
     const seed10002 = before.find((p) => p.productId === 10002)!;
     const seed10005 = before.find((p) => p.productId === 10005)!;
-    const edited = editWithOpenpyxl(file, SELLER_EDIT);
+    const edited = await editWithOpenpyxl(file, SELLER_EDIT);
 
     const preview = await sendBack(user, edited);
     expect(preview.text, user.dump()).toContain("Изменятся товаров: 4, SKU: 3.");

@@ -324,7 +324,7 @@ describe("the .xlsx as a spreadsheet program shows it (openpyxl)", () => {
       cards,
       texts: EXPORT_TEXTS_RU,
     });
-    const got = inspectWithOpenpyxl(
+    const got = (await inspectWithOpenpyxl(
       bytes,
       `
 ws = wb.worksheets[0]
@@ -344,7 +344,7 @@ print(json.dumps({
     "ids": [[r[0], r[1]] for r in ws.iter_rows(min_row=2, max_col=2, values_only=True)],
 }, ensure_ascii=False))
 `,
-    ) as {
+    )) as {
       sheets: string[][];
       freeze: string;
       rows: number;

@@ -37,7 +37,7 @@ describe("a file saved by LibreOffice", () => {
         p.skus[0]!.price += 3;
       });
       const edited = resaveWithLibreOffice(
-        editWithOpenpyxl(
+        await editWithOpenpyxl(
           file,
           `
 for r in rows:
@@ -93,9 +93,9 @@ describe("the export's looks in LibreOffice", () => {
         at: new Date(0),
         cards,
         texts: EXPORT_TEXTS_RU,
-      }).then((bytes) => {
+      }).then(async (bytes) => {
         const saved = resaveWithLibreOffice(bytes);
-        const look = inspectWithOpenpyxl(
+        const look = await inspectWithOpenpyxl(
           saved,
           `
 ws = wb.worksheets[0]

@@ -29,13 +29,13 @@ describe("the risky button and an untouched export (kk)", () => {
     const user = h.tg.user({ languageCode: "kk" });
     await linkUser(h, user);
     const file = await exportWholeCatalog(user, "kk");
-    const same = await sendBack(user, editWithOpenpyxl(file, "rows.reverse()"));
+    const same = await sendBack(user, await editWithOpenpyxl(file, "rows.reverse()"));
     expect(same.text).toContain("Өзгеріс жоқ — жіберетін ештеңе жоқ.");
     expect(same.buttons.flat()).toEqual([]);
     expect(importPosts()).toHaveLength(0);
 
     const first = h.api.products[0]!.skus[0]!;
-    const cut = editWithOpenpyxl(
+    const cut = await editWithOpenpyxl(
       file,
       `
 for r in rows:

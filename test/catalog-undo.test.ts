@@ -48,7 +48,7 @@ describe("risky changes, changes made in the cabinet, undo (kk)", () => {
     });
     // The seller: cuts 10001 to a tenth (risky), raises 10002 a little, changes 10006 too
     // (a conflict), leaves 10004 as exported.
-    const edited = editWithOpenpyxl(
+    const edited = await editWithOpenpyxl(
       file,
       `
 p = col("price"); s = col("skuId"); pid = col("productId")

@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,6 +9,7 @@ import { parseTypedPeriod, presetPeriod } from "../src/orders-export/period.js";
 import { send } from "./support/chat.js";
 import { type RunningClock, runningClock } from "./support/clock.js";
 import { type Harness, linkUser, startInProcess } from "./support/harness.js";
+import { openpyxlRunner } from "./support/python.js";
 
 const ORDERS = "/api/seller/v1/orders/list";
 const HOUR = 3600_000;
@@ -91,19 +91,6 @@ widths = {k: d.width for k, d in ws.column_dimensions.items()}
 print(json.dumps({"reader": "openpyxl", "title": ws.title, "freeze": ws.freeze_panes, "widths": widths, "rows": rows}))
 `;
 
-function openpyxlPython(): string | undefined {
-  for (const python of ["/usr/bin/python3", "python3"]) {
-    try {
-      execFileSync(python, ["-c", "import openpyxl"], { stdio: "ignore" });
-      return python;
-    } catch {
-      // not this one
-    }
-  }
-  return undefined;
-}
-const PYTHON = openpyxlPython();
-
 /** exceljs's (non-streaming) reader, when no openpyxl is installed; formulas read as results. */
 async function readWithExceljs(path: string): Promise<Book> {
   const book = new ExcelJS.Workbook();
@@ -140,8 +127,9 @@ async function readBook(content: Buffer): Promise<Book> {
   const path = join(dir, "orders.xlsx");
   writeFileSync(path, content);
   try {
-    if (!PYTHON) return await readWithExceljs(path);
-    return JSON.parse(execFileSync(PYTHON, ["-c", OPENPYXL, path], { encoding: "utf8" })) as Book;
+    const python = await openpyxlRunner();
+    if (!python) return await readWithExceljs(path);
+    return JSON.parse(await python.run(OPENPYXL, [path])) as Book;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

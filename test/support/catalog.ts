@@ -6,6 +6,7 @@ import type { RequestLogEntry, SellerSandbox } from "../../doubles/seller-api/in
 import type { ChatMessageView, UserDriver } from "../../doubles/telegram/index.js";
 import { parseImportFile } from "../../src/import/read/index.js";
 import type { ImportFileResult } from "../../src/import/types.js";
+import { runWithOpenpyxl } from "./python.js";
 
 /** The export's texts in Russian, for files the tests write with the exporter directly. */
 export const EXPORT_TEXTS_RU = {
@@ -31,32 +32,11 @@ export async function readExportBack(
 }
 
 /**
- * A Python that has openpyxl (the system one where python3-openpyxl is installed, first),
- * looked for once per test process: each probe starts Python and imports openpyxl.
- */
-let openpyxlPython: string | undefined;
-function pythonWithOpenpyxl(): string {
-  openpyxlPython ??= findPythonWithOpenpyxl();
-  return openpyxlPython;
-}
-function findPythonWithOpenpyxl(): string {
-  for (const python of ["/usr/bin/python3", "python3"]) {
-    try {
-      execFileSync(python, ["-c", "import openpyxl"], { stdio: "pipe" });
-      return python;
-    } catch {
-      // Not this one: the next is tried.
-    }
-  }
-  throw new Error("no python3 with openpyxl: apt-get install -y python3-openpyxl");
-}
-
-/**
  * Edits an .xlsx with openpyxl (a real spreadsheet program's library, not the bot's writer):
  * `script` is Python run with `ws` (the first sheet), `header` (title → column index, 1-based)
  * and `rows` (the data rows as lists, mutable) in scope; the rows are written back afterwards.
  */
-export function editWithOpenpyxl(bytes: Buffer, script: string): Buffer {
+export async function editWithOpenpyxl(bytes: Buffer, script: string): Promise<Buffer> {
   const dir = mkdtempSync(join(tmpdir(), "catalog-edit-"));
   try {
     const file = join(dir, "book.xlsx");
@@ -76,7 +56,7 @@ for r in rows:
     ws.append(r)
 wb.save(sys.argv[1])
 `;
-    execFileSync(pythonWithOpenpyxl(), ["-c", program, file], { stdio: "pipe" });
+    await runWithOpenpyxl(program, [file]);
     return readFileSync(file);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -87,14 +67,13 @@ wb.save(sys.argv[1])
  * Reads an .xlsx with openpyxl and returns what `script` prints as JSON: Python with `wb` (the
  * workbook) and `json` in scope, ending with `print(json.dumps(...))`.
  */
-export function inspectWithOpenpyxl(bytes: Buffer, script: string): unknown {
+export async function inspectWithOpenpyxl(bytes: Buffer, script: string): Promise<unknown> {
   const dir = mkdtempSync(join(tmpdir(), "catalog-inspect-"));
   try {
     const file = join(dir, "book.xlsx");
     writeFileSync(file, bytes);
     const program = `import sys, json, openpyxl\nwb = openpyxl.load_workbook(sys.argv[1])\n${script}`;
-    const out = execFileSync(pythonWithOpenpyxl(), ["-c", program, file], { stdio: "pipe" });
-    return JSON.parse(out.toString("utf8"));
+    return JSON.parse(await runWithOpenpyxl(program, [file]));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
