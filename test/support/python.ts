@@ -45,6 +45,7 @@ interface Answer {
  */
 class PythonRunner {
   private readonly pending: ((answer: Answer) => void)[] = [];
+  private exited = false;
 
   constructor(
     private readonly child: ChildProcessByStdio<Writable, Readable, null>,
@@ -55,10 +56,13 @@ class PythonRunner {
       if (line.trim() !== "") this.pending.shift()?.(JSON.parse(line) as Answer);
     });
     child.on("exit", () => {
+      this.exited = true;
       for (const answer of this.pending.splice(0)) {
         answer({ ok: false, out: "", error: "python exited" });
       }
     });
+    // Writing to a Python that has exited fails here; its answer says so (above, or in run).
+    child.stdin.on("error", () => {});
     // The pipes are sockets: unreferenced, they do not hold the test process open either.
     child.unref();
     for (const pipe of [child.stdin, child.stdout]) (pipe as unknown as Socket).unref();
@@ -66,6 +70,7 @@ class PythonRunner {
 
   async run(program: string, args: string[]): Promise<string> {
     const answer = await new Promise<Answer>((resolve) => {
+      if (this.exited) return resolve({ ok: false, out: "", error: "python exited" });
       this.pending.push(resolve);
       this.child.stdin.write(`${JSON.stringify({ program, args })}\n`);
     });
