@@ -66,7 +66,9 @@ export default defineConfig({
           globalSetup: ["test/support/image-global-setup.ts"],
         },
       },
-      { extends: true, test: { name: "browser", include: BROWSER } },
+      // One file; sharing a worker (as the end-to-end files do) lets it start in its turn among
+      // them, longest first, instead of after them.
+      { extends: true, test: { name: "browser", include: BROWSER, isolate: false } },
     ],
   },
 });
