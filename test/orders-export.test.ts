@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { afterEach, describe, expect, it } from "vitest";
 import { SEED_BASE_DATE_MS, type SeedOrder } from "../doubles/seller-api/index.js";
 import type { ChatMessageView, UserDriver } from "../doubles/telegram/index.js";
 import { parseTypedPeriod, presetPeriod } from "../src/orders-export/period.js";
+import { withXlsxFile } from "./support/catalog.js";
 import { send } from "./support/chat.js";
 import { type RunningClock, runningClock } from "./support/clock.js";
 import { type Harness, linkUser, startInProcess } from "./support/harness.js";
@@ -123,16 +121,11 @@ async function readWithExceljs(path: string): Promise<Book> {
 }
 
 async function readBook(content: Buffer): Promise<Book> {
-  const dir = mkdtempSync(join(tmpdir(), "orders-export-test-"));
-  const path = join(dir, "orders.xlsx");
-  writeFileSync(path, content);
-  try {
+  return withXlsxFile(content, async (path) => {
     const python = await openpyxlRunner();
     if (!python) return await readWithExceljs(path);
     return JSON.parse(await python.run(OPENPYXL, [path])) as Book;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 // ------------------------------------------------------------------ the chat

@@ -31,17 +31,28 @@ export async function readExportBack(
   return read;
 }
 
+/** Runs `use` on `bytes` written to a temporary .xlsx file, removed afterwards. */
+export async function withXlsxFile<T>(
+  bytes: Uint8Array,
+  use: (path: string) => Promise<T>,
+): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), "seller-bot-book-"));
+  try {
+    const file = join(dir, "book.xlsx");
+    writeFileSync(file, bytes);
+    return await use(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /**
  * Edits an .xlsx with openpyxl (a real spreadsheet program's library, not the bot's writer):
  * `script` is Python run with `ws` (the first sheet), `header` (title → column index, 1-based)
  * and `rows` (the data rows as lists, mutable) in scope; the rows are written back afterwards.
  */
-export async function editWithOpenpyxl(bytes: Buffer, script: string): Promise<Buffer> {
-  const dir = mkdtempSync(join(tmpdir(), "catalog-edit-"));
-  try {
-    const file = join(dir, "book.xlsx");
-    writeFileSync(file, bytes);
-    const program = `
+export function editWithOpenpyxl(bytes: Buffer, script: string): Promise<Buffer> {
+  const program = `
 import sys, openpyxl
 wb = openpyxl.load_workbook(sys.argv[1])
 ws = wb.worksheets[0]
@@ -56,27 +67,19 @@ for r in rows:
     ws.append(r)
 wb.save(sys.argv[1])
 `;
+  return withXlsxFile(bytes, async (file) => {
     await runWithOpenpyxl(program, [file]);
     return readFileSync(file);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 /**
  * Reads an .xlsx with openpyxl and returns what `script` prints as JSON: Python with `wb` (the
  * workbook) and `json` in scope, ending with `print(json.dumps(...))`.
  */
-export async function inspectWithOpenpyxl(bytes: Buffer, script: string): Promise<unknown> {
-  const dir = mkdtempSync(join(tmpdir(), "catalog-inspect-"));
-  try {
-    const file = join(dir, "book.xlsx");
-    writeFileSync(file, bytes);
-    const program = `import sys, json, openpyxl\nwb = openpyxl.load_workbook(sys.argv[1])\n${script}`;
-    return JSON.parse(await runWithOpenpyxl(program, [file]));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+export function inspectWithOpenpyxl(bytes: Buffer, script: string): Promise<unknown> {
+  const program = `import sys, json, openpyxl\nwb = openpyxl.load_workbook(sys.argv[1])\n${script}`;
+  return withXlsxFile(bytes, async (file) => JSON.parse(await runWithOpenpyxl(program, [file])));
 }
 
 /** Waits for the next document the bot sends whose name matches. */
