@@ -584,6 +584,29 @@ describe("hostile and odd inputs", () => {
     });
   });
 
+  it("looks for the header in the first 30 non-empty rows only, and reads no further without one", async () => {
+    const header = "categoryId;brandId;name.rus;description.rus;price";
+    const titles = (n: number) => Array.from({ length: n }, (_, i) => `Прайс, лист ${i + 1};`);
+    // Blank lines do not count; the header as the 30th non-empty row is found.
+    const at30 = [...titles(29), "", header, "1;2;Шапка;Тёплая;100"].join("\r\n");
+    expect(ok(await read(utf8(at30))).products.map((p) => p.ref)).toEqual([rows(32)]);
+    // As the 31st it is not; nor is what follows read: the unclosed quote further down and the
+    // rows past the cap would each be refused for their own reason in a product list.
+    const rest = `${"1;2;3\r\n".repeat(20)}1;"unclosed\r\n`;
+    const at31 = [...titles(30), header, rest].join("\r\n");
+    expect(await read(utf8(at31), "a.csv", { ...DEFAULT, maxRows: 10 })).toEqual({
+      ok: false,
+      format: "csv",
+      reason: "not-product-list",
+      params: { expected: "categoryId, brandId, name.rus, description.rus, price" },
+    });
+    const withHeader = [...titles(3), header, rest].join("\r\n");
+    expect(await read(utf8(withHeader), "a.csv", { ...DEFAULT, maxRows: 10 })).toMatchObject({
+      ok: false,
+      reason: "too-many-rows",
+    });
+  });
+
   it("lets the whole text decide when the pre-scan and csv-parse disagree", async () => {
     // The first line break is CRLF, but the first record kept holds a bare LF: csv-parse,
     // given the kept records alone, would split on LF and see one row more than there is.

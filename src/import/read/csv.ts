@@ -137,6 +137,30 @@ export interface CsvTable extends Table {
   delimiter: string;
 }
 
+/** The text to parse and its separator: after a `sep=` line (its separator), else detected. */
+function csvText(decoded: DecodedText): { text: string; delimiter: string } {
+  const hint = separatorHint(decoded.text);
+  const text = hint ? hint.rest : decoded.text;
+  return { text, delimiter: hint?.delimiter ?? detectSeparator(text) };
+}
+
+/**
+ * The first `count` non-empty rows alone (where the header is searched), read as `readCsv`
+ * reads them; undefined when the pre-scan and csv-parse disagree on them (then only the whole
+ * reading decides). A file with no header among them is answered without parsing the rest.
+ */
+export function readCsvStart(decoded: DecodedText, count: number): CsvTable | undefined {
+  const { text, delimiter } = csvText(decoded);
+  const kept = keepNonEmptyRecords(text, delimiter, count, true);
+  const records = kept && parseKept(kept.text, delimiter, kept.rows.length);
+  if (!kept || !records) return undefined;
+  const rows = records.map((cells, i) => ({
+    row: kept.rows[i] ?? 0,
+    cells: cells.map(formulaCell),
+  }));
+  return { rows, cp1251: decoded.cp1251, text: true, delimiter };
+}
+
 /**
  * Parses CSV text into non-empty rows numbered as Excel shows them: every record is one row
  * (a quoted multi-line cell stays in one row), blank records count as rows but are not
@@ -145,9 +169,7 @@ export interface CsvTable extends Table {
  * disagrees with csv-parse (odd quoting, mixed line breaks), the text is parsed again whole.
  */
 export function readCsv(decoded: DecodedText, maxRows: number): CsvTable {
-  const hint = separatorHint(decoded.text);
-  const text = hint ? hint.rest : decoded.text;
-  const delimiter = hint?.delimiter ?? detectSeparator(text);
+  const { text, delimiter } = csvText(decoded);
   const tooMany = () => new FileRejected("too-many-rows", { max: maxRows }, "csv");
   const found: SheetRow[] = [];
   const collect = (rowOf: (index: number) => number) => (cells: Cell[], index: number) => {

@@ -9,7 +9,7 @@ import type {
 import { type Assembled, assembleProducts, rowsUnder } from "./assemble.js";
 import { REQUIRED_COLUMNS } from "./columns.js";
 import { resultCost, resultTextLimit, tooMuchText } from "./cost.js";
-import { readCsv } from "./csv.js";
+import { readCsv, readCsvStart } from "./csv.js";
 import { detect } from "./detect.js";
 import { splitEdits } from "./edits.js";
 import { findHeader, HEADER_SEARCH_ROWS } from "./header.js";
@@ -201,6 +201,11 @@ async function read(
     return ok("json", assembled, { encoding: decoded.encoding });
   }
   progress.format = "csv";
+  // No header where a person would look for one: not a product list, whatever the rest holds
+  // (as a sheet of a workbook is left after its first rows).
+  const firstRows = readCsvStart(decoded, HEADER_SEARCH_ROWS);
+  if (firstRows && firstRows.rows.length > 0 && findHeader(firstRows) === undefined)
+    return rejection("not-product-list", { expected: REQUIRED_COLUMNS.join(", ") }, "csv");
   const table = readCsv(decoded, maxRows);
   const headerAt = findHeader(table);
   const max = limits.maxResultChars;

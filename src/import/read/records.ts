@@ -28,12 +28,14 @@ function lineBreak(text: string): string {
  * records. Quotes follow CSV rules (a quote opens a field only at its start, `""` escapes), so
  * a quoted line break stays inside its record and rows keep Excel's numbers. The caller
  * checks that csv-parse found as many records as were kept, and falls back otherwise.
- * Stops early (returns undefined) once more than `maxRecords` are kept.
+ * Stops early once more than `maxRecords` are kept: returns undefined, or with `cut` the first
+ * `maxRecords` (the header search reads no further).
  */
 export function keepNonEmptyRecords(
   text: string,
   delimiter: string,
   maxRecords: number,
+  cut = false,
 ): KeptRecords | undefined {
   const newline = lineBreak(text);
   const nl0 = newline.charCodeAt(0);
@@ -79,7 +81,7 @@ export function keepNonEmptyRecords(
       fieldStart = true;
       i++;
     } else if (c === nl0 && (nlLength === 1 || text.charCodeAt(i + 1) === LF)) {
-      if (!endRecord(i)) return undefined;
+      if (!endRecord(i)) return cut ? firstOf(pieces, rows, newline, maxRecords) : undefined;
       i += nlLength;
       start = i;
       empty = true;
@@ -90,8 +92,13 @@ export function keepNonEmptyRecords(
       i++;
     }
   }
-  if (start < n && !endRecord(n)) return undefined;
+  if (start < n && !endRecord(n))
+    return cut ? firstOf(pieces, rows, newline, maxRecords) : undefined;
   // Nothing dropped (the usual file): the text itself up to its last record, not a copy.
   if (rows.length === row) return { text: text.slice(0, lastEnd), rows };
   return { text: pieces.join(newline), rows };
+}
+
+function firstOf(pieces: string[], rows: number[], newline: string, count: number): KeptRecords {
+  return { text: pieces.slice(0, count).join(newline), rows: rows.slice(0, count) };
 }
