@@ -17,7 +17,9 @@ export function emitLikeBuild(project = "tsconfig.build.json", into = "dist"): s
     "bin",
     "tsc",
   );
-  execFileSync(process.execPath, [tsc, "-p", project, "--outDir", into, "--noCheck"], { stdio: "pipe" });
+  execFileSync(process.execPath, [tsc, "-p", project, "--outDir", into, "--noCheck"], {
+    stdio: "pipe",
+  });
   return into;
 }
 

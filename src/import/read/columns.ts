@@ -194,13 +194,19 @@ export const isNumberingTitle = (title: string) =>
 /** How many known columns a row's cells name, each counted once (`Фото 1`, `Фото 2`: one). */
 export function knownTitles(cells: readonly string[]): { known: number; required: boolean } {
   const names = new Set<string>();
+  // A title names the same column wherever it stands: a row of a million `1`s is one lookup.
+  const looked = new Set<string>();
   let required = false;
-  cells.forEach((cell, index) => {
-    const column = cell.trim() ? columnFor(cell.trim(), index) : undefined;
-    if (!column) return;
+  for (const cell of cells) {
+    // Cells are sparse: a hole is a cell with nothing in it.
+    const title = typeof cell === "string" ? cell.trim() : "";
+    if (!title || looked.has(title)) continue;
+    looked.add(title);
+    const column = columnFor(title, 0);
+    if (!column) continue;
     names.add(column.name);
     if (REQUIRED_COLUMNS.includes(column.name)) required = true;
-  });
+  }
   return { known: names.size, required };
 }
 
