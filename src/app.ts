@@ -108,6 +108,11 @@ export interface AppOptions {
    * given reader is left open at close, for its owner to close.
    */
   reader?: ImportReader;
+  /**
+   * The translations to use instead of the app's own (default: built from locales/ on
+   * creation); they hold nothing of any chat, so apps in one process may share them.
+   */
+  i18n?: BotI18n;
 }
 
 /**
@@ -162,7 +167,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
       retryBaseDelayMs: options.sellerRetryBaseDelayMs,
     }),
   });
-  const i18n = createBotI18n();
+  const i18n = options.i18n ?? createBotI18n();
   const { paceRedis, pace, telegram, replies } = createPacing(config, logger, metrics, options);
   // The import's reading workers belong to this app: two apps in one process share nothing.
   const reader = options.reader ?? createImportReader();

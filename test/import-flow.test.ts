@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { RequestLogEntry } from "../doubles/seller-api/index.js";
 import { FILE_REJECTIONS, ISSUE_CODES } from "../src/import/types.js";
 import { type Harness, linkUser, startInProcess } from "./support/harness.js";
-import { sharedImportReader } from "./support/reader.js";
+import { sharedImportReader } from "./support/shared.js";
 
 /** The reading workers this vitest worker's files share (warm after the first file). */
 const reader = sharedImportReader();

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { createI18n, type Locale, translator } from "../src/i18n.js";
 import { formatLine, issueReason, problemLines, rejectionText } from "../src/import/problems.js";
 import { ISSUE_CODES } from "../src/import/types.js";
-import { sharedImportReader } from "./support/reader.js";
+import { sharedImportReader } from "./support/shared.js";
 
 const i18n = createI18n(() => undefined);
 const LANGUAGES: Locale[] = ["ru", "kk"];

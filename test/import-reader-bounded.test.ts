@@ -5,7 +5,7 @@ import { parseImportFile } from "../src/import/read/index.js";
 import { PART_CHARS, ResultAssembly, resultMessages } from "../src/import/read/parts.js";
 import type { ImportFileResult, ReadOptions } from "../src/import/types.js";
 import { deflatedZeros, sheetXml, withUnlistedEntry, xlsxFile } from "./fixtures/import/xlsx.js";
-import { sharedImportReader } from "./support/reader.js";
+import { sharedImportReader } from "./support/shared.js";
 
 /** The reading workers this vitest worker's files share (warm after the first file). */
 const reader = sharedImportReader();

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { storedZip, utf8 } from "../doubles/files/encode.js";
 import { FILE_REJECTIONS, ISSUE_CODES } from "../src/import/types.js";
 import { sheetXml, xlsxFile } from "./fixtures/import/xlsx.js";
-import { sharedImportReader } from "./support/reader.js";
+import { sharedImportReader } from "./support/shared.js";
 
 /** The reading workers this vitest worker's files share (warm after the first file). */
 const reader = sharedImportReader();

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UserDriver } from "../doubles/telegram/index.js";
 import type { ImportFileResult, ReadOptions } from "../src/import/types.js";
 import { type Harness, linkUser, startHarness } from "./support/harness.js";
-import { sharedImportReader } from "./support/reader.js";
+import { sharedImportReader } from "./support/shared.js";
 
 /** The reading workers this vitest worker's files share (warm after the first file). */
 const reader = sharedImportReader();

@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 import writeExcelFile from "write-excel-file/node";
 import { encodeCp1251 } from "../doubles/files/encode.js";
 import type { ImportFileResult } from "../src/import/types.js";
-import { sharedImportReader } from "./support/reader.js";
+import { sharedImportReader } from "./support/shared.js";
 
 /** The reading workers this vitest worker's files share (warm after the first file). */
 const reader = sharedImportReader();

@@ -4,7 +4,7 @@ import { parseHtml } from "../doubles/telegram/index.js";
 import { callbackCodec, noopButton } from "../src/bot/callback-data.js";
 import { languageButton } from "../src/bot/features/language.js";
 import { escapeHtml } from "../src/text/html.js";
-import { sharedImportReader } from "./support/reader.js";
+import { sharedImportReader } from "./support/shared.js";
 
 /** The reading workers this vitest worker's files share (warm after the first file). */
 const reader = sharedImportReader();

@@ -15,7 +15,7 @@ import { type Runtime, startRuntime } from "../../src/runtime/index.js";
 import { ALLOWED_UPDATES } from "../../src/runtime/polling.js";
 import type { PaceLimits } from "../../src/telegram/pace.js";
 import { freePort } from "./net.js";
-import { sharedImportReader } from "./reader.js";
+import { sharedBotI18n, sharedImportReader } from "./shared.js";
 
 export interface HarnessOptions {
   /** Sessions and jobs in the run's Redis (own key prefix) instead of a temp data folder. */
@@ -171,6 +171,7 @@ async function prepare(options: HarnessOptions, inProcess: boolean): Promise<Pre
         : {}),
       ...(retryDelay !== undefined && { sellerRetryBaseDelayMs: retryDelay }),
       ...(!(options.ownReader ?? !inProcess) && { reader: sharedImportReader() }),
+      i18n: sharedBotI18n(),
     },
   );
   await app.init();

@@ -1,3 +1,6 @@
+// What the test files of one vitest worker share, made on first use: the import reader's warm
+// workers and the bot's translations.
+import { type BotI18n, createBotI18n } from "../../src/bot/index.js";
 import { createImportReader, type ImportReader } from "../../src/import/read/index.js";
 
 /**
@@ -11,4 +14,14 @@ let sharedReader: ImportReader | undefined;
 export function sharedImportReader(): ImportReader {
   sharedReader ??= createImportReader();
   return sharedReader;
+}
+
+/**
+ * The bot's translations every app of this vitest worker shares: parsing locales/ costs a few
+ * milliseconds per app, and the tests start hundreds; the translations hold nothing of a chat.
+ */
+let sharedI18n: BotI18n | undefined;
+export function sharedBotI18n(): BotI18n {
+  sharedI18n ??= createBotI18n();
+  return sharedI18n;
 }
