@@ -38,6 +38,9 @@ export function parseIsoInstant(text: string): number | undefined {
   return Number.isNaN(ms) ? undefined : ms;
 }
 
+/** `20.11.2026, 14:03`: how ru-RU writes the date and time asked for below. */
+const RU_DATE_TIME = /^(\d{2})\.(\d{2})\.(\d{4}), (\d{2}):(\d{2})$/;
+
 /** `20.11.2026 14:03` in one time zone; the formatter is built once per call of this. */
 function dateTimeFormatter(timeZone: string): (value: string | null | undefined) => string {
   const intl = new Intl.DateTimeFormat("ru-RU", {
@@ -49,14 +52,21 @@ function dateTimeFormatter(timeZone: string): (value: string | null | undefined)
     minute: "2-digit",
     hourCycle: "h23",
   });
+  /** From the parts, whatever the layout: where the one string is not ru-RU's usual. */
+  const fromParts = (date: Date) => {
+    const parts: Record<string, string> = {};
+    for (const part of intl.formatToParts(date)) parts[part.type] = part.value;
+    return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}`;
+  };
   return (value) => {
     if (!value) return "—";
     const trimmed = value.trim();
     const ms = parseIsoInstant(trimmed);
     if (ms === undefined) return trimmed;
-    const parts: Record<string, string> = {};
-    for (const part of intl.formatToParts(new Date(ms))) parts[part.type] = part.value;
-    return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}`;
+    const date = new Date(ms);
+    // One string rather than the parts (a third of the time): each order line shows a date.
+    const m = RU_DATE_TIME.exec(intl.format(date));
+    return m ? `${m[1]}.${m[2]}.${m[3]} ${m[4]}:${m[5]}` : fromParts(date);
   };
 }
 

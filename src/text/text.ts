@@ -6,6 +6,8 @@ export function shorten(text: string | null | undefined, max: number): string {
   const flat = String(text ?? "")
     .replace(/\s+/g, " ")
     .trim();
+  // No longer in UTF-16 units than `max`, so no longer in code points either (most names).
+  if (flat.length <= max) return flat;
   const chars = Array.from(flat); // code points: never split a surrogate pair
   return chars.length <= max
     ? flat
