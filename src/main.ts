@@ -1,7 +1,6 @@
-import { createApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { createLogger, scrubSecrets, secretsOf } from "./logger.js";
-import { createRuntime, type Runtime, StartupError } from "./runtime/index.js";
+import type { Runtime } from "./runtime/index.js";
 
 /** Everything must be done this long after the first signal (contract: exit 0 within 10 s). */
 const SHUTDOWN_BUDGET_MS = 9000;
@@ -23,6 +22,12 @@ async function main() {
     }
     throw error;
   }
+  // The bot's modules load once the settings are known to be whole: a setting missing is
+  // answered at once, without loading grammY, the features and the clients first.
+  const [{ createApp }, { createRuntime, StartupError }] = await Promise.all([
+    import("./app.js"),
+    import("./runtime/index.js"),
+  ]);
   const secrets = secretsOf(config);
   const logger = createLogger(config.logLevel, undefined, { secrets });
   process.on("unhandledRejection", (reason) => {
