@@ -1,7 +1,7 @@
 import { type Options, parse } from "csv-parse/sync";
 import { keepNonEmptyRecords } from "./records.js";
 import { FileRejected } from "./reject.js";
-import { type Cell, isEmptyRow, type SheetRow, type Table } from "./table.js";
+import { type Cell, type HeaderProbe, isEmptyRow, type SheetRow, type Table } from "./table.js";
 import type { DecodedText } from "./text.js";
 
 const SEPARATORS = [";", ",", "\t", "|"] as const;
@@ -143,28 +143,14 @@ export interface CsvTable extends Table {
   delimiter: string;
 }
 
-/** The text to parse and its separator: after a `sep=` line (its separator), else detected. */
-function csvText(decoded: DecodedText): { text: string; delimiter: string } {
-  const hint = separatorHint(decoded.text);
-  const text = hint ? hint.rest : decoded.text;
-  return { text, delimiter: hint?.delimiter ?? detectSeparator(text) };
-}
-
 /**
- * The first `count` non-empty rows alone (where the header is searched), read as `readCsv`
- * reads them; undefined when the pre-scan and csv-parse disagree on them (then only the whole
- * reading decides). A file with no header among them is answered without parsing the rest.
+ * The first `count` non-empty rows alone, read as the whole text is; undefined when the
+ * pre-scan and csv-parse disagree on them (then only the whole reading decides).
  */
-export function readCsvStart(decoded: DecodedText, count: number): CsvTable | undefined {
-  const { text, delimiter } = csvText(decoded);
+function readFirstRows(text: string, delimiter: string, count: number): SheetRow[] | undefined {
   const kept = keepNonEmptyRecords(text, delimiter, count, true);
   const records = kept && parseKept(kept.text, delimiter, kept.rows.length);
-  if (!kept || !records) return undefined;
-  const rows = records.map((cells, i) => ({
-    row: kept.rows[i] ?? 0,
-    cells: cells.map(formulaCell),
-  }));
-  return { rows, cp1251: decoded.cp1251, text: true, delimiter };
+  return records?.map((cells, i) => ({ row: kept!.rows[i] ?? 0, cells: cells.map(formulaCell) }));
 }
 
 /**
@@ -173,9 +159,25 @@ export function readCsvStart(decoded: DecodedText, count: number): CsvTable | un
  * kept, and a `sep=` hint line is not a row (Excel does not show it). Empty records are
  * dropped by a cheap pre-scan first (see `keepNonEmptyRecords`); if its record count ever
  * disagrees with csv-parse (odd quoting, mixed line breaks), the text is parsed again whole.
+ * With `headerProbe`, a text with no header among its first rows is read no further: its
+ * first rows are the table (the assembly then finds no header), as a sheet is left.
  */
-export function readCsv(decoded: DecodedText, maxRows: number): CsvTable {
-  const { text, delimiter } = csvText(decoded);
+export function readCsv(
+  decoded: DecodedText,
+  maxRows: number,
+  headerProbe?: HeaderProbe,
+): CsvTable {
+  const hint = separatorHint(decoded.text);
+  const text = hint ? hint.rest : decoded.text;
+  const delimiter = hint?.delimiter ?? detectSeparator(text);
+  const table = (rows: SheetRow[]): CsvTable => ({
+    rows,
+    cp1251: decoded.cp1251,
+    text: true,
+    delimiter,
+  });
+  const first = headerProbe && readFirstRows(text, delimiter, headerProbe.rows);
+  if (first?.length && !headerProbe!.found(first)) return table(first);
   const tooMany = () => new FileRejected("too-many-rows", { max: maxRows }, "csv");
   const found: SheetRow[] = [];
   const collect = (rowOf: (index: number) => number) => (cells: Cell[], index: number) => {
@@ -200,5 +202,5 @@ export function readCsv(decoded: DecodedText, maxRows: number): CsvTable {
   }
   if (found.length > maxRows + 1) throw tooMany();
   if (found.length === 0) throw new FileRejected("empty", undefined, "csv");
-  return { rows: found, cp1251: decoded.cp1251, text: true, delimiter };
+  return table(found);
 }

@@ -9,13 +9,13 @@ import type {
 import { type Assembled, assembleProducts, rowsUnder } from "./assemble.js";
 import { REQUIRED_COLUMNS } from "./columns.js";
 import { resultCost, resultTextLimit, tooMuchText } from "./cost.js";
-import { readCsv, readCsvStart } from "./csv.js";
+import { readCsv } from "./csv.js";
 import { detect } from "./detect.js";
 import { splitEdits } from "./edits.js";
 import { findHeader, HEADER_SEARCH_ROWS } from "./header.js";
 import { readJson } from "./json.js";
 import { FileRejected, rejection } from "./reject.js";
-import { cellText, type Table } from "./table.js";
+import { cellText, type HeaderProbe, type Table } from "./table.js";
 import { decodeText } from "./text.js";
 import { type ProductSchema, productSchemaFor } from "./validate.js";
 import { openWorkbook, type XlsxLimits } from "./xlsx.js";
@@ -57,6 +57,16 @@ function limitsFor(maxBytes: number, maxRows: number): ReadLimits {
   };
 }
 
+/**
+ * The header where a person looks for it (the first `HEADER_SEARCH_ROWS` non-empty rows): a
+ * sheet or a CSV with none there is not a product list, and is not read further. `text`: the
+ * rows come from a CSV (a title merged over two rows is saved in the upper one).
+ */
+const headerProbe = (text: boolean): HeaderProbe => ({
+  rows: HEADER_SEARCH_ROWS,
+  found: (rows) => findHeader({ rows, text }) !== undefined,
+});
+
 /** Sheet names as the seller's program shows them on the tabs: «Шаблон», «Товары». */
 const sheetList = (names: readonly string[]) =>
   names
@@ -77,10 +87,7 @@ function readWorkbook(
   schema: ProductSchema,
   vatRates: number[],
 ): Assembled {
-  const workbook = openWorkbook(bytes, entries, limits, {
-    rows: HEADER_SEARCH_ROWS,
-    found: (rows) => findHeader({ rows }) !== undefined,
-  });
+  const workbook = openWorkbook(bytes, entries, limits, headerProbe(false));
   const headerOnly: string[] = [];
   let refused: FileRejected | undefined;
   for (const [place, sheet] of workbook.sheets.entries()) {
@@ -201,12 +208,7 @@ async function read(
     return ok("json", assembled, { encoding: decoded.encoding });
   }
   progress.format = "csv";
-  // No header where a person would look for one: not a product list, whatever the rest holds
-  // (as a sheet of a workbook is left after its first rows).
-  const firstRows = readCsvStart(decoded, HEADER_SEARCH_ROWS);
-  if (firstRows && firstRows.rows.length > 0 && findHeader(firstRows) === undefined)
-    return rejection("not-product-list", { expected: REQUIRED_COLUMNS.join(", ") }, "csv");
-  const table = readCsv(decoded, maxRows);
+  const table = readCsv(decoded, maxRows, headerProbe(true));
   const headerAt = findHeader(table);
   const max = limits.maxResultChars;
   const assembled = assembleWithEdits(table, schema, options.vatRates, "csv", headerAt, max);

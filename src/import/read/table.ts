@@ -39,6 +39,16 @@ export interface SheetRow {
   cells: Cell[];
 }
 
+/**
+ * Where a reader looks for the header before reading on: `found` is called with the first
+ * `rows` non-empty rows, false when none of them is a header, so a sheet or CSV that is not
+ * a product list (a 10 000-row lookup list) is not read further.
+ */
+export interface HeaderProbe {
+  rows: number;
+  found: (rows: SheetRow[]) => boolean;
+}
+
 /** What the CSV and XLSX readers hand to the row assembly: only non-empty rows. */
 export interface Table {
   /** Non-empty rows in order, the header among them (found by the assembly). */

@@ -1,6 +1,6 @@
 import { formatCell } from "./numfmt.js";
 import { FileRejected } from "./reject.js";
-import { type Cell, isEmptyRow, type SheetRow, type Table } from "./table.js";
+import { type Cell, type HeaderProbe, isEmptyRow, type SheetRow, type Table } from "./table.js";
 import type { Attributes, XmlHandlers } from "./xml.js";
 
 export interface SheetLimits {
@@ -20,11 +20,8 @@ export interface SheetContext {
   recalculate: boolean;
   date1904: boolean;
   limits: SheetLimits;
-  /**
-   * `found` is called once `rows` non-empty rows are read: false when none of them is a
-   * header, so a sheet that is not the products (a 10 000-row lookup list) is not read on.
-   */
-  headerProbe?: { rows: number; found: (rows: SheetRow[]) => boolean };
+  /** Called once its `rows` non-empty rows are read; a sheet with no header is left there. */
+  headerProbe?: HeaderProbe;
 }
 
 /** Thrown to stop reading a sheet that has no header where one would be. */
