@@ -607,6 +607,22 @@ describe("hostile and odd inputs", () => {
     });
   });
 
+  it("reads a file shorter than the header search as a long one, though only that search parses it", async () => {
+    // The pre-scan keeps `"";""` (quotes are content to it); csv-parse makes it empty cells:
+    // a blank row, no problem.
+    const lines = ["categoryId;brandId;name.rus;description.rus;price", "1;2;Шапка;Тёплая;100"];
+    const blank = '"";"";"";"";""';
+    const short = [...lines, blank, "1;2;Шарф;Тёплый;200"].join("\r\n");
+    const result = ok(await read(utf8(short)));
+    expect(result.products.map((p) => p.ref)).toEqual([rows(2), rows(4)]);
+    expect(result.invalid).toEqual([]);
+    // The same rows below 30 title rows (past the header search) read the same.
+    const titles = Array.from({ length: 29 }, (_, i) => `Прайс, лист ${i + 1};`);
+    const long = ok(await read(utf8([...titles, short].join("\r\n"))));
+    expect(long.products.map((p) => p.product)).toEqual(result.products.map((p) => p.product));
+    expect(long.invalid).toEqual([]);
+  });
+
   it("lets the whole text decide when the pre-scan and csv-parse disagree", async () => {
     // The first line break is CRLF, but the first record kept holds a bare LF: csv-parse,
     // given the kept records alone, would split on LF and see one row more than there is.

@@ -247,22 +247,33 @@ class Assembler {
    */
   private noteStrayCells(draft: Draft, sheetRow: SheetRow): void {
     if (sheetRow.cells.length <= this.layout.firstNotTaken) return;
+    // Unbounded by the columns read (a row may hold a million cells): the row's problems are
+    // counted before any is kept, so a row past the cap is refused while each problem made
+    // is dropped at once, not after the most that fit are kept (seconds of the collector's
+    // time and hundreds of MB in the worker).
     sheetRow.cells.forEach((cell, index) => {
-      if (this.layout.taken.has(index)) return;
-      const value = cellText(cell).trim();
-      if (value === "") return;
-      const stray = this.layout.strays.get(index);
-      const letter = untitledField(index);
-      const issue: ProductIssue = {
-        ref: rowsRef([sheetRow.row]),
-        field: stray?.field ?? letter,
-        code: stray?.code ?? "untitled-column",
-        params: { column: letter, value: problemValue(value) },
-      };
-      // Unbounded by the columns read (a row may hold a million cells): counted as made.
-      this.strayBudget.spend(issue);
-      draft.issues.push({ issue, row: sheetRow.row, column: index });
+      const issue = this.strayIssue(sheetRow.row, index, cell);
+      if (issue) this.strayBudget.spend(issue);
     });
+    sheetRow.cells.forEach((cell, index) => {
+      const issue = this.strayIssue(sheetRow.row, index, cell);
+      if (issue) draft.issues.push({ issue, row: sheetRow.row, column: index });
+    });
+  }
+
+  /** The problem of a cell in a column not taken, if it holds something. */
+  private strayIssue(row: number, index: number, cell: Cell | undefined): ProductIssue | undefined {
+    if (this.layout.taken.has(index)) return undefined;
+    const value = cellText(cell).trim();
+    if (value === "") return undefined;
+    const stray = this.layout.strays.get(index);
+    const letter = untitledField(index);
+    return {
+      ref: rowsRef([row]),
+      field: stray?.field ?? letter,
+      code: stray?.code ?? "untitled-column",
+      params: { column: letter, value: problemValue(value) },
+    };
   }
 
   /**

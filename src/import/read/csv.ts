@@ -144,13 +144,23 @@ export interface CsvTable extends Table {
 }
 
 /**
- * The first `count` non-empty rows alone, read as the whole text is; undefined when the
- * pre-scan and csv-parse disagree on them (then only the whole reading decides).
+ * The first `count` non-empty rows alone, read as the whole text is, and whether they are all
+ * the text has (fewer than `count`); undefined when the pre-scan and csv-parse disagree on
+ * them (then only the whole reading decides).
  */
-function readFirstRows(text: string, delimiter: string, count: number): SheetRow[] | undefined {
+function readFirstRows(
+  text: string,
+  delimiter: string,
+  count: number,
+): { rows: SheetRow[]; whole: boolean } | undefined {
   const kept = keepNonEmptyRecords(text, delimiter, count, true);
   const records = kept && parseKept(kept.text, delimiter, kept.rows.length);
-  return records?.map((cells, i) => ({ row: kept!.rows[i] ?? 0, cells: cells.map(formulaCell) }));
+  if (!records) return undefined;
+  const rows = records.map((cells, i) => ({
+    row: kept!.rows[i] ?? 0,
+    cells: cells.map(formulaCell),
+  }));
+  return { rows, whole: rows.length < count };
 }
 
 /**
@@ -177,7 +187,10 @@ export function readCsv(
     delimiter,
   });
   const first = headerProbe && readFirstRows(text, delimiter, headerProbe.rows);
-  if (first?.length && !headerProbe!.found(first)) return table(first);
+  if (first?.rows.length && !headerProbe!.found(first.rows)) return table(first.rows);
+  // A short text was read whole by the probe: not parsed a second time.
+  const probed = first?.whole ? first.rows.filter((r) => !isEmptyRow(r.cells)) : [];
+  if (probed.length > 0 && probed.length <= maxRows + 1) return table(probed);
   const tooMany = () => new FileRejected("too-many-rows", { max: maxRows }, "csv");
   const found: SheetRow[] = [];
   const collect = (rowOf: (index: number) => number) => (cells: Cell[], index: number) => {
