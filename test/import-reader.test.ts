@@ -137,6 +137,25 @@ describe("CSV in UTF-8", () => {
     ]);
   });
 
+  it("takes the separator under which the header is found, not the most regular one", async () => {
+    // Rows that leave out their empty last cells split irregularly on `;`, while each price's
+    // decimal comma splits every row regularly on `,`.
+    const text = [
+      "categoryId;brandId;name.rus;description.rus;price;barcode",
+      "7;8;Шапка;Тёплая;1 234,5;012",
+      "7;8;Шарф;Длинный;99,9",
+      "7;8;Варежки;Тёплые;150,25",
+    ].join("\r\n");
+    const result = ok(await read(utf8(text)));
+    expect(result.reading).toMatchObject({ delimiter: ";" });
+    expect(result.invalid).toEqual([]);
+    expect(result.products.map((p) => p.product.skus.map((s) => s.price))).toEqual([
+      [1234.5],
+      [99.9],
+      [150.25],
+    ]);
+  });
+
   it("groups rows by productKey (3 SKUs) and reports a disagreeing row as a conflict", async () => {
     const text = crlf(
       "productKey;categoryId;brandId;name.rus;description.rus;skuId;price",

@@ -37,24 +37,43 @@ function countsPerLine(text: string, sep: string): number[] {
 }
 
 /**
- * The separator is the one of `;` `,` tab `|` that splits the first lines most consistently
+ * The separators of `;` `,` tab `|` that occur in the first lines, the most consistent first
  * (the same count on most lines), so a title line above the header or a comma in an unquoted
  * name does not decide it. Excel writes `;` in Russian/Kazakh locales and `,` elsewhere.
  */
-export function detectSeparator(text: string): string {
-  let best = ",";
-  let bestScore = 0;
+function rankSeparators(text: string): string[] {
+  const scores = new Map<string, number>();
   for (const sep of SEPARATORS) {
     const frequency = new Map<number, number>();
     for (const n of countsPerLine(text, sep))
       if (n > 0) frequency.set(n, (frequency.get(n) ?? 0) + 1);
-    for (const [n, lines] of frequency) {
-      const score = lines * 1000 + n;
-      if (score > bestScore) {
-        best = sep;
-        bestScore = score;
-      }
-    }
+    for (const [n, lines] of frequency)
+      scores.set(sep, Math.max(scores.get(sep) ?? 0, lines * 1000 + n));
+  }
+  const ranked = [...scores.keys()].sort((a, b) => scores.get(b)! - scores.get(a)!);
+  return ranked.length > 0 ? ranked : [","];
+}
+
+/**
+ * The separator, and the header search's first rows read with it: the most consistent one,
+ * unless only another splits a header out of those rows. A `;` file whose rows leave out
+ * their empty cells at the end and whose prices have decimal commas splits more consistently
+ * on `,` (one comma a line) than on `;`.
+ */
+function chooseSeparator(
+  text: string,
+  hinted: string | undefined,
+  probe: HeaderProbe | undefined,
+): { delimiter: string; first: ReturnType<typeof readFirstRows> } {
+  const ranked = hinted ? [hinted] : rankSeparators(text);
+  const firstRows = (delimiter: string) => probe && readFirstRows(text, delimiter, probe.rows);
+  const found = (first: ReturnType<typeof readFirstRows>) =>
+    first !== undefined && first.rows.length > 0 && probe!.found(first.rows);
+  const best = { delimiter: ranked[0]!, first: firstRows(ranked[0]!) };
+  if (!probe || found(best.first)) return best;
+  for (const delimiter of ranked.slice(1)) {
+    const first = firstRows(delimiter);
+    if (found(first)) return { delimiter, first };
   }
   return best;
 }
@@ -179,14 +198,13 @@ export function readCsv(
 ): CsvTable {
   const hint = separatorHint(decoded.text);
   const text = hint ? hint.rest : decoded.text;
-  const delimiter = hint?.delimiter ?? detectSeparator(text);
+  const { delimiter, first } = chooseSeparator(text, hint?.delimiter, headerProbe);
   const table = (rows: SheetRow[]): CsvTable => ({
     rows,
     cp1251: decoded.cp1251,
     text: true,
     delimiter,
   });
-  const first = headerProbe && readFirstRows(text, delimiter, headerProbe.rows);
   if (first?.rows.length && !headerProbe!.found(first.rows)) return table(first.rows);
   // A short text was read whole by the probe: not parsed a second time.
   const probed = first?.whole ? first.rows.filter((r) => !isEmptyRow(r.cells)) : [];
