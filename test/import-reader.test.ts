@@ -149,7 +149,7 @@ describe("CSV in UTF-8", () => {
     const result = ok(await read(utf8(text)));
     expect(result.reading).toMatchObject({ delimiter: ";" });
     expect(result.invalid).toEqual([]);
-    expect(result.products.map((p) => p.product.skus.map((s) => s.price))).toEqual([
+    expect(result.products.map((p) => p.product.skus?.map((s) => s.price))).toEqual([
       [1234.5],
       [99.9],
       [150.25],

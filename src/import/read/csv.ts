@@ -1,5 +1,5 @@
 import { type Options, parse } from "csv-parse/sync";
-import { keepNonEmptyRecords } from "./records.js";
+import { type KeptRecords, keepNonEmptyRecords } from "./records.js";
 import { FileRejected } from "./reject.js";
 import { type Cell, type HeaderProbe, isEmptyRow, type SheetRow, type Table } from "./table.js";
 import type { DecodedText } from "./text.js";
@@ -134,13 +134,52 @@ function parseRecords(
  * `on_record`: csv-parse builds a context object for each record it hands to one, which
  * costs about a third of its time on a product list.
  */
-function parseKept(text: string, delimiter: string, expected: number): string[][] | undefined {
+function parseText(text: string, delimiter: string, expected: number): string[][] | undefined {
   try {
     const records = parse(text, { ...csvOptions(delimiter), to: expected + 1 }) as string[][];
     return records.length === expected ? records : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** The widest record the padding below evens out to (more columns: parsed as they are). */
+const EVEN_MAX_FIELDS = 2048;
+
+/**
+ * The kept records as csv-parse returns them (see `parseText`). csv-parse makes an error, with
+ * a JSON copy of the record, for every record whose length differs from the first's, even
+ * when told to accept it: a CSV whose rows leave out their empty last cells read at two
+ * thirds of the speed. Such records are padded with separators to the widest one before
+ * parsing and cut back to their own length after, when that adds at most the text's own
+ * length; whatever csv-parse returns must then be exactly the records plus empty cells, or the
+ * text is parsed as it is.
+ */
+function parseKept(kept: KeptRecords, delimiter: string): string[][] | undefined {
+  const expected = kept.rows.length;
+  let width = 0;
+  let total = 0;
+  for (const count of kept.fields) {
+    width = Math.max(width, count);
+    total += count;
+  }
+  const padding = width * kept.fields.length - total;
+  if (padding === 0 || padding > kept.text.length || width > EVEN_MAX_FIELDS)
+    return parseText(kept.text, delimiter, expected);
+  const even = kept.records.map((record, i) => record + delimiter.repeat(width - kept.fields[i]!));
+  const records = parseText(even.join(kept.newline), delimiter, expected);
+  if (records && cutBack(records, kept.fields, width)) return records;
+  return parseText(kept.text, delimiter, expected);
+}
+
+/** Cuts each record back to `fields[i]` cells; false unless all it cuts is empty padding. */
+function cutBack(records: string[][], fields: number[], width: number): boolean {
+  for (const [i, record] of records.entries()) {
+    if (record.length !== width) return false;
+    for (let j = fields[i]!; j < width; j++) if (record[j] !== "") return false;
+    record.length = fields[i]!;
+  }
+  return true;
 }
 
 /**
@@ -173,7 +212,7 @@ function readFirstRows(
   count: number,
 ): { rows: SheetRow[]; whole: boolean } | undefined {
   const kept = keepNonEmptyRecords(text, delimiter, count, true);
-  const records = kept && parseKept(kept.text, delimiter, kept.rows.length);
+  const records = kept && parseKept(kept, delimiter);
   if (!records) return undefined;
   const rows = records.map((cells, i) => ({
     row: kept!.rows[i] ?? 0,
@@ -220,7 +259,7 @@ export function readCsv(
   // Title rows, the header and `maxRows` data rows.
   const kept = keepNonEmptyRecords(text, delimiter, maxRows + 1);
   if (!kept) throw tooMany();
-  const records = parseKept(kept.text, delimiter, kept.rows.length);
+  const records = parseKept(kept, delimiter);
   if (records) {
     const take = collect((i) => kept.rows[i] ?? 0);
     for (const [index, record] of records.entries()) if (!isEmptyRow(record)) take(record, index);

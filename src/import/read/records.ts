@@ -4,6 +4,11 @@ export interface KeptRecords {
   text: string;
   /** Row (record number, 1-based) of each kept record, in order. */
   rows: number[];
+  /** Each kept record's text, and its count of fields as the scan splits it. */
+  records: string[];
+  fields: number[];
+  /** The file's line break, which joins the records in `text`. */
+  newline: string;
 }
 
 const QUOTE = 0x22;
@@ -43,6 +48,8 @@ export function keepNonEmptyRecords(
   const sep = delimiter.charCodeAt(0);
   const pieces: string[] = [];
   const rows: number[] = [];
+  const fields: number[] = [];
+  let separators = 0;
   let row = 0;
   let start = 0;
   let empty = true;
@@ -51,13 +58,20 @@ export function keepNonEmptyRecords(
   const n = text.length;
   /** Where the last record ended (before its line break). */
   let lastEnd = 0;
+  const kept = (): KeptRecords => {
+    // Nothing dropped (the usual file): the text itself up to its last record, not a copy.
+    const whole = rows.length === row ? text.slice(0, lastEnd) : pieces.join(newline);
+    return { text: whole, rows, records: pieces, fields, newline };
+  };
   const endRecord = (end: number): boolean => {
     row++;
     lastEnd = end;
     if (!empty) {
       pieces.push(text.slice(start, end));
       rows.push(row);
+      fields.push(separators + 1);
     }
+    separators = 0;
     return rows.length <= maxRecords;
   };
   let i = 0;
@@ -79,9 +93,10 @@ export function keepNonEmptyRecords(
       i++;
     } else if (c === sep) {
       fieldStart = true;
+      separators++;
       i++;
     } else if (c === nl0 && (nlLength === 1 || text.charCodeAt(i + 1) === LF)) {
-      if (!endRecord(i)) return cut ? firstOf(pieces, rows, newline, maxRecords) : undefined;
+      if (!endRecord(i)) return cut ? firstOf(kept(), maxRecords) : undefined;
       i += nlLength;
       start = i;
       empty = true;
@@ -92,13 +107,17 @@ export function keepNonEmptyRecords(
       i++;
     }
   }
-  if (start < n && !endRecord(n))
-    return cut ? firstOf(pieces, rows, newline, maxRecords) : undefined;
-  // Nothing dropped (the usual file): the text itself up to its last record, not a copy.
-  if (rows.length === row) return { text: text.slice(0, lastEnd), rows };
-  return { text: pieces.join(newline), rows };
+  if (start < n && !endRecord(n)) return cut ? firstOf(kept(), maxRecords) : undefined;
+  return kept();
 }
 
-function firstOf(pieces: string[], rows: number[], newline: string, count: number): KeptRecords {
-  return { text: pieces.slice(0, count).join(newline), rows: rows.slice(0, count) };
+function firstOf(kept: KeptRecords, count: number): KeptRecords {
+  const records = kept.records.slice(0, count);
+  return {
+    ...kept,
+    text: records.join(kept.newline),
+    rows: kept.rows.slice(0, count),
+    records,
+    fields: kept.fields.slice(0, count),
+  };
 }
