@@ -2,13 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { SessionData } from "../src/bot/context.js";
 import { sessionStorage } from "../src/bot/session-storage.js";
 import { manualClock } from "./support/clock.js";
-import {
-  type Harness,
-  linkUser,
-  restartBot,
-  startHarness,
-  startInProcess,
-} from "./support/harness.js";
+import { type Harness, linkUser, restartBot, startInProcess } from "./support/harness.js";
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -194,7 +188,7 @@ describe("linking a seller's chat", () => {
 
   it("reuses a link status for a minute of the app's clock, then reads it again", async () => {
     const clock = manualClock();
-    h = await startHarness({ clock });
+    h = await startInProcess({ clock });
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
     const reads = () => h!.api.requestsTo("/api/seller/v1/telegram/status").length;

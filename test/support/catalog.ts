@@ -108,12 +108,19 @@ export function hasLibreOffice(): boolean {
   });
 }
 
-/** Opens and saves an .xlsx with LibreOffice (headless), as a seller's LibreOffice would. */
-export function resaveWithLibreOffice(bytes: Buffer): Buffer {
+/**
+ * Opens and saves each .xlsx with LibreOffice (headless), as a seller's LibreOffice would, in
+ * one start of LibreOffice (a start is most of its cost: seconds of CPU and about a GB of
+ * memory touched).
+ */
+export function resaveWithLibreOffice(files: readonly Uint8Array[]): Buffer[] {
   const dir = mkdtempSync(join(tmpdir(), "catalog-lo-"));
   try {
-    const input = join(dir, "in.xlsx");
-    writeFileSync(input, bytes);
+    const inputs = files.map((bytes, i) => {
+      const input = join(dir, `in-${i}.xlsx`);
+      writeFileSync(input, bytes);
+      return input;
+    });
     const out = join(dir, "out");
     execFileSync(
       "soffice",
@@ -124,11 +131,11 @@ export function resaveWithLibreOffice(bytes: Buffer): Buffer {
         "xlsx:Calc MS Excel 2007 XML",
         "--outdir",
         out,
-        input,
+        ...inputs,
       ],
-      { stdio: "pipe", timeout: 60_000 },
+      { stdio: "pipe", timeout: 90_000 },
     );
-    return readFileSync(join(out, "in.xlsx"));
+    return files.map((_, i) => readFileSync(join(out, `in-${i}.xlsx`)));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
