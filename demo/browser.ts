@@ -2,10 +2,9 @@
  * Drives the web chat in a real browser: the Debian `chromium` binary through playwright-core
  * (which downloads no browser). Used by the browser test and the README screenshot.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { basename, join } from "node:path";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { existsSync, readFileSync } from "node:fs";
+import { basename } from "node:path";
+import { chromium, type Page } from "playwright-core";
 
 const CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
 
@@ -21,41 +20,59 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** A headless Chromium with a fresh profile, nothing fetched from the network by itself. */
+/** A headless Chromium that opens pages, each in a context of its own (no shared storage). */
+export interface Chromium {
+  open(viewport?: { width: number; height: number }): Promise<Browser>;
+  close(): Promise<void>;
+}
+
+/** A headless Chromium, nothing fetched from the network by itself. */
+export async function startChromium(executablePath: string): Promise<Chromium> {
+  const browser = await chromium.launch({
+    executablePath,
+    headless: true,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  return {
+    async open(viewport = { width: 820, height: 1000 }) {
+      const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+      try {
+        return { page: await context.newPage(), close: () => context.close() };
+      } catch (error) {
+        await context.close().catch(() => {});
+        throw error;
+      }
+    },
+    close: () => browser.close(),
+  };
+}
+
+/** One page in a headless Chromium of its own, closed with it. */
 export async function launchBrowser(
   executablePath: string,
   viewport = { width: 820, height: 1000 },
 ): Promise<Browser> {
-  const profile = mkdtempSync(join(tmpdir(), "demo-chromium-"));
-  let context: BrowserContext | undefined;
+  const started = await startChromium(executablePath);
   try {
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath,
-      headless: true,
-      viewport,
-      deviceScaleFactor: 1,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
-    const page = context.pages()[0] ?? (await context.newPage());
+    const { page, close } = await started.open(viewport);
     return {
       page,
       async close() {
-        await context?.close();
-        rmSync(profile, { recursive: true, force: true });
+        await close();
+        await started.close();
       },
     };
   } catch (error) {
-    await context?.close().catch(() => {});
-    rmSync(profile, { recursive: true, force: true });
+    await started.close().catch(() => {});
     throw error;
   }
 }

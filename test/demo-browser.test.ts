@@ -1,6 +1,12 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Browser, ChatPage, findChromium, launchBrowser } from "../demo/browser.js";
+import {
+  type Browser,
+  ChatPage,
+  type Chromium,
+  findChromium,
+  startChromium,
+} from "../demo/browser.js";
 import { type DemoStack, startDemo } from "../demo/stack.js";
 import { startWebChat, type WebChat } from "../demo/web/server.js";
 import { LIFTED_PACE } from "./support/harness.js";
@@ -20,12 +26,24 @@ const SAMPLE = "demo/samples/products-with-errors.csv";
 
 let stack: DemoStack;
 let web: WebChat;
+/** One Chromium for both languages (a start is seconds of CPU); each test has a page of its own. */
+let chromium: Chromium | undefined;
 beforeAll(async () => {
   if (!chromiumPath) return;
-  stack = await startDemo({ logLevel: "silent", ...FAST });
+  // Side by side; each kept as soon as it is up, so afterAll closes it if the other failed.
+  const started = await Promise.allSettled([
+    startDemo({ logLevel: "silent", ...FAST }).then((demo) => {
+      stack = demo;
+    }),
+    startChromium(chromiumPath).then((browser) => {
+      chromium = browser;
+    }),
+  ]);
+  for (const result of started) if (result.status === "rejected") throw result.reason;
   web = await startWebChat(stack);
 });
 afterAll(async () => {
+  await chromium?.close();
   await web?.stop();
   await stack?.stop();
 });
@@ -51,7 +69,7 @@ describe.skipIf(!chromiumPath)(
       it(`${locale}: link, page orders, open a product, import a sample file, read the summary`, async () => {
         let browser: Browser | undefined;
         try {
-          browser = await launchBrowser(chromiumPath!);
+          browser = await chromium!.open();
           const chat = new ChatPage(browser.page);
           await chat.open(web.url, opensIn);
           if (locale !== opensIn) await chat.setLanguage(locale);
