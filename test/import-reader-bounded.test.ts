@@ -144,14 +144,29 @@ describe("a small workbook whose result would be huge in the bot's thread", () =
 });
 
 describe("results that would cost the bot more than the file", () => {
-  it("refuses a 2 MB CSV row of a million untitled cells (a million issues)", async () => {
-    const csv = `${HEADER.join(";")}\n${"1;".repeat(1_000_000)}\n`;
+  it("refuses 2 MB of rows with 5,000 untitled cells each (a million issues)", async () => {
+    const csv = `${HEADER.join(";")}\n${`${"1;".repeat(5000)}\n`.repeat(200)}`;
     expect(await read(new TextEncoder().encode(csv), "products.csv")).toEqual({
       ok: false,
       format: "csv",
       reason: "too-much-text",
       params: { max: 40 },
     });
+  });
+
+  it("refuses a CSV row with something past column 16,384, as a sheet is, before splitting it", async () => {
+    // A million cells in one 2 MB line: more than any spreadsheet shows.
+    const wide = `${HEADER.join(";")}\n${"1;".repeat(1_000_000)}\n`;
+    expect(await read(new TextEncoder().encode(wide), "products.csv")).toEqual({
+      ok: false,
+      format: "csv",
+      reason: "too-many-columns",
+      params: { max: 16_384 },
+    });
+    // Empty cells past the last column lose nothing: such a row is read.
+    const trailing = `${HEADER.join(";")}\n1;2;Куртка;Тёплая;100${";".repeat(20_000)}\n`;
+    const answer = await read(new TextEncoder().encode(trailing), "products.csv");
+    expect(answer).toMatchObject({ ok: true, invalid: [] });
   });
 
   it("reads a part once however many sheets name it", async () => {

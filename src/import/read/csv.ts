@@ -64,17 +64,27 @@ function chooseSeparator(
   text: string,
   hinted: string | undefined,
   probe: HeaderProbe | undefined,
+  maxColumns: number,
 ): { delimiter: string; first: ReturnType<typeof readFirstRows> } {
   const ranked = hinted ? [hinted] : rankSeparators(text);
-  const firstRows = (delimiter: string) => probe && readFirstRows(text, delimiter, probe.rows);
+  /** The probe's rows split by `delimiter`, or the refusal a row too wide gets with it. */
+  const firstRows = (delimiter: string) => {
+    try {
+      return { delimiter, first: probe && readFirstRows(text, delimiter, probe.rows, maxColumns) };
+    } catch (error) {
+      if (!(error instanceof FileRejected)) throw error;
+      return { delimiter, first: undefined, refused: error };
+    }
+  };
   const found = (first: ReturnType<typeof readFirstRows>) =>
     first !== undefined && first.rows.length > 0 && probe!.found(first.rows);
-  const best = { delimiter: ranked[0]!, first: firstRows(ranked[0]!) };
+  const best = firstRows(ranked[0]!);
   if (!probe || found(best.first)) return best;
   for (const delimiter of ranked.slice(1)) {
-    const first = firstRows(delimiter);
-    if (found(first)) return { delimiter, first };
+    const other = firstRows(delimiter);
+    if (found(other.first)) return other;
   }
+  if (best.refused) throw best.refused;
   return best;
 }
 
@@ -197,6 +207,12 @@ function formulaCell(text: string): Cell {
   };
 }
 
+/** Rows and columns a CSV may have: a record with something past `maxColumns` is refused. */
+export interface CsvLimits {
+  maxRows: number;
+  maxColumns: number;
+}
+
 export interface CsvTable extends Table {
   delimiter: string;
 }
@@ -210,8 +226,9 @@ function readFirstRows(
   text: string,
   delimiter: string,
   count: number,
+  maxColumns: number,
 ): { rows: SheetRow[]; whole: boolean } | undefined {
-  const kept = keepNonEmptyRecords(text, delimiter, count, true);
+  const kept = keepNonEmptyRecords(text, delimiter, count, true, maxColumns);
   const records = kept && parseKept(kept, delimiter);
   if (!records) return undefined;
   const rows = records.map((cells, i) => ({
@@ -232,12 +249,12 @@ function readFirstRows(
  */
 export function readCsv(
   decoded: DecodedText,
-  maxRows: number,
+  { maxRows, maxColumns }: CsvLimits,
   headerProbe?: HeaderProbe,
 ): CsvTable {
   const hint = separatorHint(decoded.text);
   const text = hint ? hint.rest : decoded.text;
-  const { delimiter, first } = chooseSeparator(text, hint?.delimiter, headerProbe);
+  const { delimiter, first } = chooseSeparator(text, hint?.delimiter, headerProbe, maxColumns);
   const table = (rows: SheetRow[]): CsvTable => ({
     rows,
     cp1251: decoded.cp1251,
@@ -257,7 +274,7 @@ export function readCsv(
     found.push({ row: rowOf(index), cells });
   };
   // Title rows, the header and `maxRows` data rows.
-  const kept = keepNonEmptyRecords(text, delimiter, maxRows + 1);
+  const kept = keepNonEmptyRecords(text, delimiter, maxRows + 1, false, maxColumns);
   if (!kept) throw tooMany();
   const records = parseKept(kept, delimiter);
   if (records) {

@@ -26,7 +26,10 @@ export const DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
 export const DEFAULT_MAX_ROWS = 100_000;
 /** An .xlsx compresses ~5-10x; far more than that unpacked is a zip bomb, not a product list. */
 const XLSX_UNPACK_FACTOR = 20;
-/** Excel's own sheet extent: a reference past it is crafted, not saved by a program. */
+/**
+ * Excel's own sheet extent: a reference past it is crafted, not saved by a program; a CSV row
+ * with something past its last column is more than any spreadsheet shows.
+ */
 const MAX_COLUMN = 16_384;
 const MAX_ROW_INDEX = 1_048_576;
 /** Non-empty cells of a sheet: 100 000 rows of 20 filled columns. */
@@ -208,7 +211,7 @@ async function read(
     return ok("json", assembled, { encoding: decoded.encoding });
   }
   progress.format = "csv";
-  const table = readCsv(decoded, maxRows, headerProbe(true));
+  const table = readCsv(decoded, { maxRows, maxColumns: MAX_COLUMN }, headerProbe(true));
   const headerAt = findHeader(table);
   const max = limits.maxResultChars;
   const assembled = assembleWithEdits(table, schema, options.vatRates, "csv", headerAt, max);

@@ -1,3 +1,5 @@
+import { FileRejected } from "./reject.js";
+
 /** Records of a CSV text that have something in them, and the row number of each. */
 export interface KeptRecords {
   /** The non-empty records joined by the file's own line break. */
@@ -34,13 +36,16 @@ function lineBreak(text: string): string {
  * a quoted line break stays inside its record and rows keep Excel's numbers. The caller
  * checks that csv-parse found as many records as were kept, and falls back otherwise.
  * Stops early once more than `maxRecords` are kept: returns undefined, or with `cut` the first
- * `maxRecords` (the header search reads no further).
+ * `maxRecords` (the header search reads no further). A record with something past its
+ * `maxFields`th field is refused as it is met (a 20 MB line of `a;` would be ten million cells
+ * for csv-parse and the header search).
  */
 export function keepNonEmptyRecords(
   text: string,
   delimiter: string,
   maxRecords: number,
   cut = false,
+  maxFields = Number.POSITIVE_INFINITY,
 ): KeptRecords | undefined {
   const newline = lineBreak(text);
   const nl0 = newline.charCodeAt(0);
@@ -52,7 +57,8 @@ export function keepNonEmptyRecords(
   let separators = 0;
   let row = 0;
   let start = 0;
-  let empty = true;
+  /** The field (0-based) of the record's last character that is not blank; -1: none yet. */
+  let filled = -1;
   let fieldStart = true;
   let quoted = false;
   const n = text.length;
@@ -63,10 +69,12 @@ export function keepNonEmptyRecords(
     const whole = rows.length === row ? text.slice(0, lastEnd) : pieces.join(newline);
     return { text: whole, rows, records: pieces, fields, newline };
   };
+  const tooWide = () => new FileRejected("too-many-columns", { max: maxFields }, "csv");
   const endRecord = (end: number): boolean => {
+    if (filled >= maxFields) throw tooWide();
     row++;
     lastEnd = end;
-    if (!empty) {
+    if (filled >= 0) {
       pieces.push(text.slice(start, end));
       rows.push(row);
       fields.push(separators + 1);
@@ -80,18 +88,19 @@ export function keepNonEmptyRecords(
     if (quoted) {
       if (c === QUOTE) {
         if (text.charCodeAt(i + 1) === QUOTE) {
-          empty = false;
+          filled = separators;
           i += 2;
           continue;
         }
         quoted = false;
-      } else if (c > 0x20) empty = false;
+      } else if (c > 0x20) filled = separators;
       i++;
     } else if (c === QUOTE && fieldStart) {
       quoted = true;
       fieldStart = false;
       i++;
     } else if (c === sep) {
+      if (filled >= maxFields) throw tooWide();
       fieldStart = true;
       separators++;
       i++;
@@ -99,10 +108,10 @@ export function keepNonEmptyRecords(
       if (!endRecord(i)) return cut ? firstOf(kept(), maxRecords) : undefined;
       i += nlLength;
       start = i;
-      empty = true;
+      filled = -1;
       fieldStart = true;
     } else {
-      if (c > 0x20 && c !== 0xa0 && c !== 0xfeff) empty = false;
+      if (c > 0x20 && c !== 0xa0 && c !== 0xfeff) filled = separators;
       fieldStart = false;
       i++;
     }
