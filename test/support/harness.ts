@@ -52,8 +52,9 @@ export interface HarnessOptions {
    * Telegram's limits on the pace (`"telegram"`, default of `startHarness`) or the same pace
    * with limits no test reaches (`"lifted"`, default of `startInProcess`): feature tests then
    * never wait a second for a chat's turn. Pacing itself is asserted on the end-to-end tier.
+   * Or limits of a test's own (Telegram's with some changed).
    */
-  pace?: "telegram" | "lifted";
+  pace?: PaceChoice;
   /**
    * Base delay between the Seller API client's read attempts: production's 300 ms by default
    * of `startHarness`, 10 ms by default of `startInProcess` (the same attempts, sooner).
@@ -64,6 +65,14 @@ export interface HarnessOptions {
    * process's warm ones (default of `startInProcess`: a reading worker takes a second to load).
    */
   ownReader?: boolean;
+}
+
+type PaceChoice = "telegram" | "lifted" | Partial<PaceLimits>;
+
+/** The app's pace limits for a harness's choice (none: Telegram's, the production default). */
+function paceOptions(pace: PaceChoice): { paceLimits?: Partial<PaceLimits> } {
+  if (pace === "telegram") return {};
+  return { paceLimits: pace === "lifted" ? LIFTED_PACE : pace };
 }
 
 /** The pace with every limit far above what a test sends: no send waits for its turn. */
@@ -85,7 +94,7 @@ export interface Harness {
   /** Started by `startInProcess` (or a restart of one). */
   inProcess: boolean;
   /** The pace's limits this bot runs with. */
-  pace: "telegram" | "lifted";
+  pace: PaceChoice;
   /** The running runtime; with `runtime` set, its HTTP base URL and the webhook secret. */
   runtime: Runtime;
   httpUrl?: string;
@@ -166,9 +175,7 @@ async function prepare(options: HarnessOptions, inProcess: boolean): Promise<Pre
       scheduleAlerts: false,
       // In process, every Bot API call reaches the emulator without a socket.
       ...(inProcess ? { telegramFetch: tg.fetch } : {}),
-      ...((options.pace ?? (inProcess ? "lifted" : "telegram")) === "lifted"
-        ? { paceLimits: LIFTED_PACE }
-        : {}),
+      ...paceOptions(options.pace ?? (inProcess ? "lifted" : "telegram")),
       ...(retryDelay !== undefined && { sellerRetryBaseDelayMs: retryDelay }),
       ...(!(options.ownReader ?? !inProcess) && { reader: sharedImportReader() }),
       i18n: sharedBotI18n(),
