@@ -176,7 +176,7 @@ describe("a minute of more orders than ten pages hold", () => {
     expect(sent[0]!.text).toContain(`№ ${orders[0]!.orderNumber}`);
     await h.app.alerts.runAll();
     expect(user.botMessages().slice(before)).toHaveLength(1);
-  }, 60_000);
+  }, 120_000);
 });
 
 /** A second instance on the same Redis, doubles and settings (no update receiving). */

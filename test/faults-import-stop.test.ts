@@ -73,5 +73,5 @@ describe("a stop in the middle of an import", () => {
     }
     bot.child.kill("SIGTERM");
     expect((await bot.exited).code).toBe(0);
-  }, 90_000);
+  }, 150_000);
 });
