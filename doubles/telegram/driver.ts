@@ -16,6 +16,12 @@ export interface WaitForBotMessageOptions extends WaitOptions {
 export type ButtonMatcher = string | RegExp | ((label: string) => boolean);
 
 const POLL_INTERVAL_MS = 10;
+/**
+ * How long a wait gives the bot unless told otherwise: a net for an answer that never comes,
+ * not a speed check (a wait that asserts promptness passes its own). A loaded 2-core CI once
+ * took over 5 s to answer right after Redis came back.
+ */
+const DEFAULT_WAIT_MS = 15_000;
 
 function toView(m: StoredMessage): ChatMessageView {
   const inline = m.markup?.kind === "inline" ? m.markup.json.inline_keyboard : [];
@@ -117,7 +123,7 @@ export class ChatDriver {
 
   async waitFor(
     predicate: (messages: ChatMessageView[]) => boolean,
-    { timeoutMs = 5000 }: WaitOptions = {},
+    { timeoutMs = DEFAULT_WAIT_MS }: WaitOptions = {},
   ): Promise<ChatMessageView[]> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
@@ -133,7 +139,7 @@ export class ChatDriver {
   /** Resolves with the newest live bot message whose text contains/matches `match`. */
   async waitForBotMessage(
     match: string | RegExp,
-    { timeoutMs = 5000, after = 0 }: WaitForBotMessageOptions = {},
+    { timeoutMs = DEFAULT_WAIT_MS, after = 0 }: WaitForBotMessageOptions = {},
   ): Promise<ChatMessageView> {
     const find = () =>
       this.botMessages()
