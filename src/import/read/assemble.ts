@@ -247,17 +247,13 @@ class Assembler {
    */
   private noteStrayCells(draft: Draft, sheetRow: SheetRow): void {
     if (sheetRow.cells.length <= this.layout.firstNotTaken) return;
-    // Unbounded by the columns read (a row may hold a million cells): the row's problems are
-    // counted before any is kept, so a row past the cap is refused while each problem made
-    // is dropped at once, not after the most that fit are kept (seconds of the collector's
-    // time and hundreds of MB in the worker).
     sheetRow.cells.forEach((cell, index) => {
       const issue = this.strayIssue(sheetRow.row, index, cell);
-      if (issue) this.strayBudget.spend(issue);
-    });
-    sheetRow.cells.forEach((cell, index) => {
-      const issue = this.strayIssue(sheetRow.row, index, cell);
-      if (issue) draft.issues.push({ issue, row: sheetRow.row, column: index });
+      if (!issue) return;
+      // Counted as made: rows of thousands of such cells (a row is at most 16 384 wide) reach
+      // the cap on what the result may cost.
+      this.strayBudget.spend(issue);
+      draft.issues.push({ issue, row: sheetRow.row, column: index });
     });
   }
 

@@ -65,24 +65,24 @@ function chooseSeparator(
   hinted: string | undefined,
   probe: HeaderProbe | undefined,
   maxColumns: number,
-): { delimiter: string; first: ReturnType<typeof readFirstRows> } {
+): { delimiter: string; first: ReturnType<typeof readFirstRows>; header: boolean } {
   const ranked = hinted ? [hinted] : rankSeparators(text);
   /** The probe's rows split by `delimiter`, or the refusal a row too wide gets with it. */
   const firstRows = (delimiter: string) => {
     try {
-      return { delimiter, first: probe && readFirstRows(text, delimiter, probe.rows, maxColumns) };
+      const first = probe && readFirstRows(text, delimiter, probe.rows, maxColumns);
+      const header = first !== undefined && first.rows.length > 0 && probe!.found(first.rows);
+      return { delimiter, first, header };
     } catch (error) {
       if (!(error instanceof FileRejected)) throw error;
-      return { delimiter, first: undefined, refused: error };
+      return { delimiter, first: undefined, header: false, refused: error };
     }
   };
-  const found = (first: ReturnType<typeof readFirstRows>) =>
-    first !== undefined && first.rows.length > 0 && probe!.found(first.rows);
   const best = firstRows(ranked[0]!);
-  if (!probe || found(best.first)) return best;
+  if (!probe || best.header) return best;
   for (const delimiter of ranked.slice(1)) {
     const other = firstRows(delimiter);
-    if (found(other.first)) return other;
+    if (other.header) return other;
   }
   if (best.refused) throw best.refused;
   return best;
@@ -254,14 +254,15 @@ export function readCsv(
 ): CsvTable {
   const hint = separatorHint(decoded.text);
   const text = hint ? hint.rest : decoded.text;
-  const { delimiter, first } = chooseSeparator(text, hint?.delimiter, headerProbe, maxColumns);
+  const chosen = chooseSeparator(text, hint?.delimiter, headerProbe, maxColumns);
+  const { delimiter, first } = chosen;
   const table = (rows: SheetRow[]): CsvTable => ({
     rows,
     cp1251: decoded.cp1251,
     text: true,
     delimiter,
   });
-  if (first?.rows.length && !headerProbe!.found(first.rows)) return table(first.rows);
+  if (first?.rows.length && !chosen.header) return table(first.rows);
   // A short text was read whole by the probe: not parsed a second time.
   const probed = first?.whole ? first.rows.filter((r) => !isEmptyRow(r.cells)) : [];
   if (probed.length > 0 && probed.length <= maxRows + 1) return table(probed);
