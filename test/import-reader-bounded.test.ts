@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { generateCsv } from "../bench/reading.bench.js";
 import { storedZip } from "../doubles/files/encode.js";
-import { parseImportFile } from "../src/import/read/index.js";
+import { parseImportFile, ReadingPool } from "../src/import/read/index.js";
 import { PART_CHARS, ResultAssembly, resultMessages } from "../src/import/read/parts.js";
 import type { ImportFileResult, ReadOptions } from "../src/import/types.js";
 import { deflatedZeros, sheetXml, withUnlistedEntry, xlsxFile } from "./fixtures/import/xlsx.js";
@@ -233,6 +233,25 @@ describe("the result crossing to the bot's thread", () => {
       expect("json" in message && message.json.length).toBeLessThan(PART_CHARS * 2);
     }
     expect(await read(bytes, "big.csv")).toStrictEqual(inThread);
+  });
+
+  it("one worker given several files at once answers each with its own result", async () => {
+    // Their answers come in parts, one after another through the same worker.
+    const pool = new ReadingPool({ size: 1, memoryLimitMb: 512, timeLimitMs: 30_000, idleMs: 0 });
+    const files = [
+      { bytes: big(), fileName: "big.csv" },
+      { bytes: generateCsv(3_000), fileName: "small.csv" },
+      { bytes: GOOD, fileName: "one.xlsx" },
+      { bytes: big(), fileName: "again.csv" },
+    ];
+    try {
+      const answers = await Promise.all(files.map((file) => pool.read(file, OPTIONS)));
+      for (const [i, file] of files.entries()) {
+        expect(answers[i]).toStrictEqual(await parseImportFile(file, OPTIONS));
+      }
+    } finally {
+      pool.close();
+    }
   });
 
   it("puts a result back together from its parts; a refusal comes whole", () => {
