@@ -19,7 +19,7 @@ import {
   sleep,
   until,
 } from "./measure.js";
-import { resetPeak, rssOf, sampleRss, startBotProcess } from "./process.js";
+import { buildProduction, resetPeak, rssOf, sampleRss, startBotProcess } from "./process.js";
 
 const PRODUCTS = Number(process.env.BENCH_EXPORT_PRODUCTS ?? 5000);
 const LATENCY_MS = 100;
@@ -39,12 +39,13 @@ export const measure: Measure = {
   number: 9,
   title: "catalog export: 5,000 products, Seller API at 100 ms",
   async run(env: BenchEnv): Promise<Row[]> {
+    buildProduction();
     const tg = await startBotApiEmulator({ limits: true });
     const api = await startSellerSandbox({
       preIssuedLinkTokens: 0,
       extraProducts: PRODUCTS - buildSeed().products.length,
     });
-    const bot = startBotProcess([...profile(), "--import", "tsx", "src/main.ts"], {
+    const bot = startBotProcess([...profile(), "dist/src/main.js"], {
       BOT_TOKEN: tg.token,
       BOT_API_ROOT: tg.apiRoot,
       SELLER_API_URL: api.url,

@@ -8,15 +8,12 @@
  * their garbage. V8's memory reducer collects it later (30–90 s here), when it sees the process
  * idle; the settled figure is what an idle instance holds from then on (`settledRss`).
  */
-import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
 import { startSellerSandbox } from "../doubles/seller-api/index.js";
 import { startBotApiEmulator } from "../doubles/telegram/index.js";
 import { type BenchEnv, info, judged, type Measure, type Row, sleep, until } from "./measure.js";
-import { cpuSeconds, rssOf, startBotProcess } from "./process.js";
+import { buildProduction, cpuSeconds, rssOf, startBotProcess } from "./process.js";
 
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
 /** Each linked chat costs Telegram messages at 27 a second: 10,000 would take six minutes. */
 const CHATS = Number(process.env.BENCH_FOOTPRINT_CHATS ?? 600);
 const MB = 1024 * 1024;
@@ -53,15 +50,6 @@ async function settledRss(pid: number, atStart: number) {
   return { rss, afterMs: Date.now() - from, steady };
 }
 
-function build() {
-  const tsc = fileURLToPath(new URL("../node_modules/typescript/bin/tsc", import.meta.url));
-  const out = spawnSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], {
-    cwd: ROOT,
-    encoding: "utf8",
-  });
-  if (out.status !== 0) throw new Error(`build failed: ${out.stdout.slice(-300)}`);
-}
-
 /** Bytes of the keys under `prefix` whose name matches `pattern`, and how many there are. */
 async function keyBytes(redis: Redis, prefix: string, pattern: RegExp) {
   let bytes = 0;
@@ -84,7 +72,7 @@ export const measure: Measure = {
   number: 10,
   title: "footprint of the production build, and Redis bytes per session",
   async run(env: BenchEnv): Promise<Row[]> {
-    build();
+    buildProduction();
     const tg = await startBotApiEmulator({ limits: true });
     const api = await startSellerSandbox({ preIssuedLinkTokens: 0 });
     const prefix = env.prefix("prod");

@@ -13,7 +13,7 @@ import { startSellerSandbox } from "../doubles/seller-api/index.js";
 import { startBotApiEmulator } from "../doubles/telegram/index.js";
 import { freePort } from "../test/support/net.js";
 import { type BenchEnv, info, judged, type Measure, type Row, until } from "./measure.js";
-import { cpuSeconds, startBotProcess } from "./process.js";
+import { buildProduction, cpuSeconds, startBotProcess } from "./process.js";
 import { generateCsv } from "./reading.bench.js";
 
 const CHATS = 20;
@@ -67,6 +67,23 @@ async function startBalancer() {
   };
 }
 
+/** When the bots' logs say the last file was read (each reading logs "import file read"). */
+function lastReadAt(logs: string): number {
+  let last = Number.NaN;
+  for (const line of logs.split("\n")) {
+    if (!line.includes('"import file read"')) continue;
+    const at = Date.parse((JSON.parse(line) as { time: string }).time);
+    if (!(at <= last)) last = at;
+  }
+  return last;
+}
+
+/** Where the time went: the readings, then Telegram's pace for each chat's messages. */
+const spent = (run: { wallMs: number; cpu: number; readMs: number; messages: number }) =>
+  `${run.cpu.toFixed(1)} CPU s = ${(run.cpu / (run.wallMs / 1000)).toFixed(2)} cores busy; ` +
+  `last file read at ${(run.readMs / 1000).toFixed(1)} s; a preview is its chat's message ` +
+  `${run.messages} (a chat gets 3 at once, then about one a second)`;
+
 type Doubles = {
   tg: Awaited<ReturnType<typeof startBotApiEmulator>>;
   api: Awaited<ReturnType<typeof startSellerSandbox>>;
@@ -83,7 +100,7 @@ async function run(env: BenchEnv, { tg, api }: Doubles, instances: number, csv: 
       const port = await freePort();
       balancer.targets.push(`http://127.0.0.1:${port}`);
       bots.push(
-        startBotProcess(["--import", "tsx", "src/main.ts"], {
+        startBotProcess(["dist/src/main.js"], {
           BOT_TOKEN: tg.token,
           BOT_API_ROOT: tg.apiRoot,
           SELLER_API_URL: api.url,
@@ -125,7 +142,9 @@ async function run(env: BenchEnv, { tg, api }: Doubles, instances: number, csv: 
     );
     const wallMs = Date.now() - started;
     const cpu = bots.reduce((n, b, i) => n + cpuSeconds(b.child.pid!) - cpuBefore[i]!, 0);
-    return { wallMs, cpu };
+    const readMs = lastReadAt(bots.map((b) => b.output()).join("\n")) - started;
+    const messages = users[0]!.botMessages().findIndex((m) => PREVIEW.test(m.text)) + 1;
+    return { wallMs, cpu, readMs, messages };
   } finally {
     for (const bot of bots) await bot.stop();
     await balancer.stop();
@@ -137,6 +156,7 @@ export const measure: Measure = {
   number: 5,
   title: "reading scales out: 20 chats send a 10,000-SKU file, one instance and two",
   async run(env: BenchEnv): Promise<Row[]> {
+    buildProduction();
     const tg = await startBotApiEmulator({ limits: true });
     const api = await startSellerSandbox({ preIssuedLinkTokens: 0 });
     try {
@@ -149,14 +169,9 @@ export const measure: Measure = {
           "5 reading scales out: one instance, all previews",
           one.wallMs / 1000,
           " s",
-          `${one.cpu.toFixed(1)} CPU s = ${(one.cpu / (one.wallMs / 1000)).toFixed(2)} cores busy`,
+          spent(one),
         ),
-        info(
-          "5 reading scales out: two instances, one Redis",
-          two.wallMs / 1000,
-          " s",
-          `${two.cpu.toFixed(1)} CPU s = ${(two.cpu / (two.wallMs / 1000)).toFixed(2)} cores busy`,
-        ),
+        info("5 reading scales out: two instances, one Redis", two.wallMs / 1000, " s", spent(two)),
         judged(
           "5 reading scales out: one instance's time / two's",
           speedup,
