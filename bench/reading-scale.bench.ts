@@ -79,9 +79,11 @@ function lastReadAt(logs: string): number {
 }
 
 /** Where the time went: the readings, then Telegram's pace for each chat's messages. */
-const spent = (run: { wallMs: number; cpu: number; readMs: number; messages: number }) =>
+type Run = { wallMs: number; cpu: number; readMs: number; readingCores: number; messages: number };
+const spent = (run: Run) =>
   `${run.cpu.toFixed(1)} CPU s = ${(run.cpu / (run.wallMs / 1000)).toFixed(2)} cores busy; ` +
-  `last file read at ${(run.readMs / 1000).toFixed(1)} s; a preview is its chat's message ` +
+  `last file read at ${(run.readMs / 1000).toFixed(1)} s, ${run.readingCores.toFixed(2)} cores ` +
+  `busy until then; a preview is its chat's message ` +
   `${run.messages} (a chat gets 3 at once, then about one a second)`;
 
 type Doubles = {
@@ -94,7 +96,8 @@ async function run(env: BenchEnv, { tg, api }: Doubles, instances: number, csv: 
   const balancer = await startBalancer();
   const secret = `s${randomUUID().replace(/-/g, "")}`;
   const prefix = env.prefix(`x${instances}`);
-  const bots = [];
+  const bots: ReturnType<typeof startBotProcess>[] = [];
+  let tracer: NodeJS.Timeout | undefined;
   try {
     for (let i = 0; i < instances; i++) {
       const port = await freePort();
@@ -120,8 +123,12 @@ async function run(env: BenchEnv, { tg, api }: Doubles, instances: number, csv: 
       tg.user({ languageCode: "ru", started: true }),
     );
     for (const user of users) api.linkChat(user.id);
-    const cpuBefore = bots.map((b) => cpuSeconds(b.child.pid!));
+    const cpuNow = () => bots.reduce((n, b) => n + cpuSeconds(b.child.pid!), 0);
+    const cpuBefore = cpuNow();
     const started = Date.now();
+    // The bots' CPU every 100 ms: how busy the cores were while there was reading to do.
+    const trace: { at: number; cpu: number }[] = [];
+    tracer = setInterval(() => trace.push({ at: Date.now(), cpu: cpuNow() }), 100);
     await Promise.all(
       users.map((user) =>
         user.sendDocument({
@@ -141,11 +148,17 @@ async function run(env: BenchEnv, { tg, api }: Doubles, instances: number, csv: 
       },
     );
     const wallMs = Date.now() - started;
-    const cpu = bots.reduce((n, b, i) => n + cpuSeconds(b.child.pid!) - cpuBefore[i]!, 0);
+    clearInterval(tracer);
+    const cpu = cpuNow() - cpuBefore;
     const readMs = lastReadAt(bots.map((b) => b.output()).join("\n")) - started;
+    const whileReading = trace.findLast((t) => t.at <= started + readMs);
+    const readingCores = whileReading
+      ? (whileReading.cpu - cpuBefore) / ((whileReading.at - started) / 1000)
+      : Number.NaN;
     const messages = users[0]!.botMessages().findIndex((m) => PREVIEW.test(m.text)) + 1;
-    return { wallMs, cpu, readMs, messages };
+    return { wallMs, cpu, readMs, readingCores, messages };
   } finally {
+    clearInterval(tracer);
     for (const bot of bots) await bot.stop();
     await balancer.stop();
   }
