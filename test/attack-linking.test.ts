@@ -75,12 +75,13 @@ describe("guessing link tokens", () => {
       api: h.api,
       redisKeyPrefix: h.redisKeyPrefix,
     });
-    cleanups.push(() => void second.stopBot());
+    cleanups.push(() => void second.stop());
     await user.sendCommand(`/start ${h.api.issueLinkToken()}`);
     await user.waitFor((msgs) => msgs.filter((m) => m.from === "bot").length >= 5);
     expect(user.lastBotMessage()?.text).toMatch(/Қате токендер қатарынан тым көп/);
     expect(h.api.requestsTo(CONFIRM)).toHaveLength(3);
-    await second.stopBot();
+    // stop(), not stopBot(): the second instance's own data folder goes too.
+    await second.stop();
   });
 
   it("waits grow with each further failure, are counted per user as well as per chat, and a success clears them", async () => {
