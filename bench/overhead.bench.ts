@@ -39,8 +39,9 @@ const PACE_MS = 45;
 const PAUSE_MS = 15;
 const WARMUP = 100;
 /**
- * A p99 of 800 samples is their eighth slowest: it swung by ±0.15 from run to run (1.10–1.51×
- * on one machine in one evening); of 2,400, 1.43–1.49×.
+ * A p99 of 800 samples is their eighth slowest, and its ratio swung widely from run to run;
+ * 2,400 bring it back within a few hundredths (docs/benchmarks.md, "What the latest table
+ * still misses").
  */
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 2400);
 

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { generateCsv } from "../bench/reading.bench.js";
 import { storedZip } from "../doubles/files/encode.js";
-import { parseImportFile, ReadingPool } from "../src/import/read/index.js";
+import {
+  DEFAULT_MEMORY_LIMIT_MB,
+  DEFAULT_TIME_LIMIT_MS,
+  parseImportFile,
+  ReadingPool,
+} from "../src/import/read/index.js";
 import { PART_CHARS, ResultAssembly, resultMessages } from "../src/import/read/parts.js";
 import type { ImportFileResult, ReadOptions } from "../src/import/types.js";
 import { deflatedZeros, sheetXml, withUnlistedEntry, xlsxFile } from "./fixtures/import/xlsx.js";
@@ -237,7 +242,12 @@ describe("the result crossing to the bot's thread", () => {
 
   it("one worker given several files at once answers each with its own result", async () => {
     // Their answers come in parts, one after another through the same worker.
-    const pool = new ReadingPool({ size: 1, memoryLimitMb: 512, timeLimitMs: 30_000, idleMs: 0 });
+    const pool = new ReadingPool({
+      size: 1,
+      memoryLimitMb: DEFAULT_MEMORY_LIMIT_MB,
+      timeLimitMs: DEFAULT_TIME_LIMIT_MS,
+      idleMs: 0,
+    });
     const files = [
       { bytes: big(), fileName: "big.csv" },
       { bytes: generateCsv(3_000), fileName: "small.csv" },
