@@ -2,16 +2,18 @@
 # Node 24 LTS, pinned by version (keep in step with .nvmrc and package.json "engines").
 ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 
-# Build stage: every dependency, TypeScript compiled to dist/.
+# Build stage: every dependency, the bot bundled into dist/ (scripts/build.ts).
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
-COPY tsconfig.json tsconfig.build.json ./
+COPY tsconfig.json ./
+COPY scripts ./scripts
 COPY src ./src
 RUN npm run build
 
-# Runtime stage: production dependencies, compiled JavaScript and the locales only.
+# Runtime stage: production dependencies (the packages left outside the bundle load from
+# node_modules), the bundle and the locales only.
 FROM ${NODE_IMAGE} AS runtime
 # PORT: the public port (webhook, /healthz). METRICS_PORT: /metrics and /readyz, on
 # METRICS_HOST (loopback unless set; 0.0.0.0 lets Prometheus on the container network scrape).
@@ -27,7 +29,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
-# src/i18n.ts walks up from dist/src/ and finds locales/ beside package.json.
+# src/i18n.ts walks up from dist/ and finds locales/ beside package.json.
 COPY locales ./locales
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
@@ -38,4 +40,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 STOPSIGNAL SIGTERM
 # node itself, not npm: SIGTERM must reach the bot (graceful shutdown within 10 s).
-CMD ["node", "dist/src/main.js"]
+CMD ["node", "dist/main.js"]

@@ -39,13 +39,13 @@ export const measure: Measure = {
   number: 9,
   title: "catalog export: 5,000 products, Seller API at 100 ms",
   async run(env: BenchEnv): Promise<Row[]> {
-    buildProduction();
+    await buildProduction();
     const tg = await startBotApiEmulator({ limits: true });
     const api = await startSellerSandbox({
       preIssuedLinkTokens: 0,
       extraProducts: PRODUCTS - buildSeed().products.length,
     });
-    const bot = startBotProcess([...profile(), "dist/src/main.js"], {
+    const bot = startBotProcess([...profile(), "dist/main.js"], {
       BOT_TOKEN: tg.token,
       BOT_API_ROOT: tg.apiRoot,
       SELLER_API_URL: api.url,

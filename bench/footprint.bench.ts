@@ -1,5 +1,5 @@
 /**
- * Measure 10, footprint: the resident memory of the production build (`node dist/src/main.js`)
+ * Measure 10, footprint: the resident memory of the production build (`node dist/main.js`)
  * idle and after many chats were linked (each has a session and an alert subscription), and
  * the Redis bytes per session and per alert subscription (MEMORY USAGE of their keys).
  *
@@ -72,12 +72,12 @@ export const measure: Measure = {
   number: 10,
   title: "footprint of the production build, and Redis bytes per session",
   async run(env: BenchEnv): Promise<Row[]> {
-    buildProduction();
+    await buildProduction();
     const tg = await startBotApiEmulator({ limits: true });
     const api = await startSellerSandbox({ preIssuedLinkTokens: 0 });
     const prefix = env.prefix("prod");
     const redis = new Redis(env.redisUrl);
-    const bot = startBotProcess(["dist/src/main.js"], {
+    const bot = startBotProcess(["dist/main.js"], {
       BOT_TOKEN: tg.token,
       BOT_API_ROOT: tg.apiRoot,
       SELLER_API_URL: api.url,
@@ -112,7 +112,7 @@ export const measure: Measure = {
       const perChat = (loaded - idle) / CHATS;
       return [
         judged(
-          "10 footprint: RSS idle, settled (node dist/src/main.js)",
+          "10 footprint: RSS idle, settled (node dist/main.js)",
           settled.rss / MB,
           " MB",
           null,

@@ -1,19 +1,15 @@
 /** The bot as a process of its own (as it runs in production), and its resident memory. */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { buildBundle } from "../scripts/build.js";
 import { until } from "./measure.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
-/** Builds dist/ as `npm run build` does (what `node dist/src/main.js` runs). */
-export function buildProduction(): void {
-  const tsc = fileURLToPath(new URL("../node_modules/typescript/bin/tsc", import.meta.url));
-  const out = spawnSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], {
-    cwd: ROOT,
-    encoding: "utf8",
-  });
-  if (out.status !== 0) throw new Error(`build failed: ${out.stdout.slice(-300)}`);
+/** Builds dist/ as `npm run build` does (what `node dist/main.js` runs). */
+export async function buildProduction(): Promise<void> {
+  await buildBundle("dist");
 }
 
 /** The process's resident memory now (VmRSS) and its peak so far (VmHWM), in bytes. */

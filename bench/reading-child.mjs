@@ -1,7 +1,7 @@
 /**
  * One variant of measure 4 (reading) in a process of its own, as production runs: plain
  * `node` (no tsx: no TypeScript compiled at start, in this thread or the reader's worker), the
- * app's reader from the build (dist/), and nothing loaded but what the variant needs, so its
+ * app's reader from the production bundle (dist/reader.js), and nothing loaded but what the variant needs, so its
  * peak RSS is its own. Warms up once, times RUNS runs, records the longest event-loop stall
  * of this (the main) thread and the peak RSS of the process (the reader's worker included).
  *
@@ -44,7 +44,7 @@ async function variantOf(name) {
       close: () => {},
     };
   }
-  const { createImportReader } = await import("../dist/src/import/read/index.js");
+  const { createImportReader } = await import("../dist/reader.js");
   const reader = createImportReader();
   const fileName = name === "reader-csv" ? "products.csv" : "products.xlsx";
   return {

@@ -103,7 +103,7 @@ async function run(env: BenchEnv, { tg, api }: Doubles, instances: number, csv: 
       const port = await freePort();
       balancer.targets.push(`http://127.0.0.1:${port}`);
       bots.push(
-        startBotProcess(["dist/src/main.js"], {
+        startBotProcess(["dist/main.js"], {
           BOT_TOKEN: tg.token,
           BOT_API_ROOT: tg.apiRoot,
           SELLER_API_URL: api.url,
@@ -169,7 +169,7 @@ export const measure: Measure = {
   number: 5,
   title: "reading scales out: 20 chats send a 10,000-SKU file, one instance and two",
   async run(env: BenchEnv): Promise<Row[]> {
-    buildProduction();
+    await buildProduction();
     const tg = await startBotApiEmulator({ limits: true });
     const api = await startSellerSandbox({ preIssuedLinkTokens: 0 });
     try {

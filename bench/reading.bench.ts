@@ -6,7 +6,7 @@
  * the main thread) with csv-parse alone (decode + parse) and exceljs's streaming reader alone
  * on the same bytes. Each variant runs in processes of its own (bench/reading-child.mjs;
  * three, in turns with its bound's, see `runPair`) as production runs: plain node, the reader
- * from the build (dist/, built first), nothing loaded but what the variant needs, so each peak
+ * from the production bundle (dist/reader.js, built first), nothing loaded but what the variant needs, so each peak
  * RSS is the variant's own; the reader's includes its worker's heap and the result received.
  *
  *   npm run bench -- reading
@@ -190,8 +190,8 @@ export const measure: Measure = {
   number: 4,
   title: "reading a 10,000-SKU Windows-1251 CSV and the same data as .xlsx",
   async run() {
-    // The reader as it ships: compiled, its worker from dist/ (no TypeScript compiled at start).
-    buildProduction();
+    // The reader as it ships: the bundle, its worker from dist/ (no TypeScript compiled at start).
+    await buildProduction();
     const csv = generateCsv();
     const xlsx = await generateXlsx(csv);
     const dir = mkdtempSync(join(tmpdir(), "bench-reading-"));

@@ -4,14 +4,14 @@ import { dirname, join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
 
 // The production build as the Docker image holds it (made once per run by
-// test/support/image-global-setup.ts): its reader's worker is compiled JavaScript, started
-// without tsx.
-describe("the reader's worker from compiled JavaScript", () => {
-  it("reads a file through dist/ as `npm run build && node dist/src/main.js` would", () => {
-    const dist = join(dirname(inject("botImage")), "..");
-    expect(existsSync(join(dist, "src/import/read/worker.js"))).toBe(true);
+// test/support/image-global-setup.ts): its reader's worker is the bundle's own file, found
+// beside the reader's code and started without tsx.
+describe("the reader's worker from the production bundle", () => {
+  it("reads a file through dist/ as `npm run build && node dist/main.js` would", () => {
+    const dist = dirname(inject("botImage"));
+    expect(existsSync(join(dist, "worker.js"))).toBe(true);
     const script = `
-      import { readImportFile } from "./dist/src/import/read/index.js";
+      import { readImportFile } from "./dist/reader.js";
       const csv = "categoryId;brandId;name.rus;description.rus;price\\n1;2;Куртка;Тёплая;12 345,50\\n";
       const r = await readImportFile({ bytes: new TextEncoder().encode(csv), fileName: "a.csv" }, { vatRates: [0, 12] });
       console.log(JSON.stringify(r.ok ? r.products[0].product.skus[0] : r));

@@ -16,7 +16,7 @@ export interface BotProcess {
 }
 
 /**
- * The bot as production runs it, in its own process: `node dist/src/main.js` from the run's
+ * The bot as production runs it, in its own process: `node dist/main.js` from the run's
  * build laid out as the Docker image holds it (test/support/image-global-setup.ts, end-to-end
  * project), with the given environment only (plus PATH), so signals reach node itself as they
  * would in Docker. Outside that project: `node --import tsx src/main.ts`.

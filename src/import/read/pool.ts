@@ -7,7 +7,8 @@ type ImportFile = Parameters<ReadImportFile>[0];
 type ReadOptions = Parameters<ReadImportFile>[1];
 
 /**
- * The worker's code. From compiled JavaScript it is worker.js beside this file; under tsx
+ * The worker's code. From the production bundle it is worker.js beside the chunk holding this
+ * code (scripts/build.ts puts every chunk and entry point in dist/ itself); under tsx
  * (tests, `npm start`) it is worker.ts, loaded after registering tsx's hooks in the worker
  * through tsx's public `tsx/esm/api` export (a worker does not inherit the hooks, and
  * `--import` in its execArgv is not applied in time).

@@ -1,0 +1,77 @@
+/**
+ * The production build (`npm run build`): the bot bundled by esbuild into dist/, as the Docker
+ * image runs it (`node dist/main.js`).
+ *
+ * Bundled and stripped of whitespace because a process holds the source text of every module
+ * it loads: the bundle leaves out comments and indentation (grammY's own files are mostly
+ * documentation), and an idle bot holds about 5 MB less (docs/benchmarks.md, Measure 10).
+ * Names are kept (no renaming), so stack traces still name functions.
+ *
+ * Entry points, each `dist/NAME.js`, their shared code in `dist/chunk-*.js` beside them:
+ * - `main`: the bot;
+ * - `worker`: the import reader's worker thread, which the reader starts from `./worker.js`
+ *   beside its own chunk;
+ * - `reader`: the import reader alone (benchmarks and the test of the build read files with it).
+ *
+ * Left outside the bundle, loaded from node_modules: a native addon (@napi-rs/canvas), a
+ * library loaded only on first use (exceljs), and node-fetch, which grammY and the Seller API
+ * client must share (src/seller-api/transport.ts loads it by name at run time).
+ * Types are not checked here: `npm run typecheck` does that.
+ *
+ *   npm run build            # into dist/
+ *   tsx scripts/build.ts OUT # into OUT/
+ */
+import { rmSync } from "node:fs";
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+export const ENTRY_POINTS = {
+  main: "src/main.ts",
+  worker: "src/import/read/worker.ts",
+  reader: "src/import/read/index.ts",
+};
+
+/**
+ * CommonJS packages bundled into ES modules still call `require` (of Node's own modules) and
+ * some read `__dirname`: each output file defines them for its own place.
+ */
+const COMMONJS_GLOBALS = [
+  'import { createRequire as __bundleRequire } from "node:module";',
+  'import { dirname as __bundleDir } from "node:path";',
+  'import { fileURLToPath as __bundlePath } from "node:url";',
+  "const require = __bundleRequire(import.meta.url);",
+  "const __filename = __bundlePath(import.meta.url);",
+  "const __dirname = __bundleDir(__filename);",
+].join("\n");
+
+/** Builds the bundle into `outdir` (absolute, or relative to the project's root), emptied first. */
+export async function buildBundle(outdir = "dist"): Promise<string> {
+  const out = resolve(ROOT, outdir);
+  rmSync(out, { recursive: true, force: true });
+  await build({
+    absWorkingDir: ROOT,
+    entryPoints: ENTRY_POINTS,
+    outdir: out,
+    entryNames: "[name]",
+    chunkNames: "chunk-[hash]",
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    minifyWhitespace: true,
+    minifySyntax: true,
+    legalComments: "none",
+    external: ["@napi-rs/canvas", "exceljs", "node-fetch"],
+    banner: { js: COMMONJS_GLOBALS },
+    logLevel: "warning",
+  });
+  return out;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  await buildBundle(process.argv[2] ?? "dist");
+}
