@@ -28,7 +28,7 @@ import { build } from "esbuild";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
-export const ENTRY_POINTS = {
+const ENTRY_POINTS = {
   main: "src/main.ts",
   worker: "src/import/read/worker.ts",
   reader: "src/import/read/index.ts",
