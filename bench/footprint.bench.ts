@@ -13,7 +13,7 @@ import { Redis } from "ioredis";
 import { startSellerSandbox } from "../doubles/seller-api/index.js";
 import { startBotApiEmulator } from "../doubles/telegram/index.js";
 import { type BenchEnv, info, judged, type Measure, type Row, sleep, until } from "./measure.js";
-import { buildProduction, cpuSeconds, rssOf, startBotProcess } from "./process.js";
+import { botNodeVersion, buildProduction, cpuSeconds, rssOf, startBotProcess } from "./process.js";
 
 /** Each linked chat costs Telegram messages at 27 a second: 10,000 would take six minutes. */
 const CHATS = Number(process.env.BENCH_FOOTPRINT_CHATS ?? 600);
@@ -122,7 +122,7 @@ export const measure: Measure = {
           " MB",
           null,
           { max: 80, label: "< 80 MB" },
-          `${Math.round((settled.afterMs + 3000) / 1000)} s after start, nothing received${settled.steady ? "" : "; NOT settled within the time allowed"}`,
+          `${Math.round((settled.afterMs + 3000) / 1000)} s after start, nothing received${settled.steady ? "" : "; NOT settled within the time allowed"}; the bot on Node ${botNodeVersion()}`,
         ),
         info(
           "10 footprint: RSS 3 s after start",

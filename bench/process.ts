@@ -1,5 +1,5 @@
 /** The bot as a process of its own (as it runs in production), and its resident memory. */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { buildBundle } from "../scripts/build.js";
@@ -67,11 +67,23 @@ export function sampleRss(pid: number, everyMs = 10) {
 }
 
 /**
- * Starts `node <args>` in the project's folder with only `env`, PATH and the image's allocator
- * setting (`imageMallocEnv`) set: as the Docker image runs the bot.
+ * The node the bot's processes run on: the bench's own, or `BENCH_NODE` (a path), e.g. the
+ * Node 24 the Docker image runs, while the bench itself runs on the machine's Node.
+ */
+export const BOT_NODE = process.env.BENCH_NODE || process.execPath;
+
+/** `BOT_NODE`'s version (`v24.21.0`). */
+export const botNodeVersion = (): string =>
+  BOT_NODE === process.execPath
+    ? process.version
+    : execFileSync(BOT_NODE, ["--version"], { encoding: "utf8" }).trim();
+
+/**
+ * Starts `node <args>` (`BOT_NODE`) in the project's folder with only `env`, PATH and the
+ * image's allocator setting (`imageMallocEnv`) set: as the Docker image runs the bot.
  */
 export function startBotProcess(args: string[], env: Record<string, string>) {
-  const child: ChildProcess = spawn(process.execPath, args, {
+  const child: ChildProcess = spawn(BOT_NODE, args, {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? "", ...imageMallocEnv(), ...env },
     stdio: ["ignore", "pipe", "pipe"],
