@@ -27,15 +27,19 @@ export function cpuSeconds(pid: number): number {
 }
 
 /**
- * The allocator setting the Docker image gives the bot (its `ENV`), so a measure of the
- * production build runs as the image does; none when the Dockerfile sets none.
+ * The allocator setting and Node options the Docker image gives the bot (its `ENV`), so a
+ * measure of the production build runs as the image does; none when the Dockerfile sets none.
  */
-export function imageMallocEnv(): Record<string, string> {
-  // BENCH_IMAGE_MALLOC=0 runs without it, to compare.
+export function imageEnv(): Record<string, string> {
+  // BENCH_IMAGE_MALLOC=0 runs without them, to compare.
   if (process.env.BENCH_IMAGE_MALLOC === "0") return {};
   const dockerfile = readFileSync(new URL("../Dockerfile", import.meta.url), "utf8");
+  const env: Record<string, string> = {};
   const arenas = /\bMALLOC_ARENA_MAX=(\d+)/.exec(dockerfile)?.[1];
-  return arenas ? { MALLOC_ARENA_MAX: arenas } : {};
+  if (arenas) env.MALLOC_ARENA_MAX = arenas;
+  const nodeOptions = /\bNODE_OPTIONS=(\S+)/.exec(dockerfile)?.[1];
+  if (nodeOptions) env.NODE_OPTIONS = nodeOptions;
+  return env;
 }
 
 /** Resets the process's peak resident memory (VmHWM) to its current one (Linux ≥ 4.0). */
@@ -80,12 +84,12 @@ export const botNodeVersion = (): string =>
 
 /**
  * Starts `node <args>` (`BOT_NODE`) in the project's folder with only `env`, PATH and the
- * image's allocator setting (`imageMallocEnv`) set: as the Docker image runs the bot.
+ * image's allocator setting (`imageEnv`) set: as the Docker image runs the bot.
  */
 export function startBotProcess(args: string[], env: Record<string, string>) {
   const child: ChildProcess = spawn(BOT_NODE, args, {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", ...imageMallocEnv(), ...env },
+    env: { PATH: process.env.PATH ?? "", ...imageEnv(), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
