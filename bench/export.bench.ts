@@ -6,9 +6,11 @@
  * bound ⌈list and details requests the export made ÷ 3 in flight⌉ × 100 ms; peak resident memory
  * above the idle bot's (VmHWM reset before the press, and RSS sampled every 10 ms).
  */
+
 import { startSellerSandbox } from "../doubles/seller-api/index.js";
 import { buildSeed } from "../doubles/seller-api/seed.js";
 import { startBotApiEmulator } from "../doubles/telegram/index.js";
+import { buildBundle } from "../scripts/build.js";
 import { parseImportFile } from "../src/import/index.js";
 import {
   type BenchEnv,
@@ -19,7 +21,7 @@ import {
   sleep,
   until,
 } from "./measure.js";
-import { buildProduction, resetPeak, rssOf, sampleRss, startBotProcess } from "./process.js";
+import { resetPeak, rssOf, sampleRss, startBotProcess } from "./process.js";
 
 const PRODUCTS = Number(process.env.BENCH_EXPORT_PRODUCTS ?? 5000);
 const LATENCY_MS = 100;
@@ -39,7 +41,7 @@ export const measure: Measure = {
   number: 9,
   title: "catalog export: 5,000 products, Seller API at 100 ms",
   async run(env: BenchEnv): Promise<Row[]> {
-    await buildProduction();
+    await buildBundle();
     const tg = await startBotApiEmulator({ limits: true });
     const api = await startSellerSandbox({
       preIssuedLinkTokens: 0,

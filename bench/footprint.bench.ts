@@ -12,8 +12,9 @@
 import { Redis } from "ioredis";
 import { startSellerSandbox } from "../doubles/seller-api/index.js";
 import { startBotApiEmulator } from "../doubles/telegram/index.js";
+import { buildBundle } from "../scripts/build.js";
 import { type BenchEnv, info, judged, type Measure, type Row, sleep, until } from "./measure.js";
-import { botNodeVersion, buildProduction, cpuSeconds, rssOf, startBotProcess } from "./process.js";
+import { botNodeVersion, cpuSeconds, rssOf, startBotProcess } from "./process.js";
 
 /** Each linked chat costs Telegram messages at 27 a second: 10,000 would take six minutes. */
 const CHATS = Number(process.env.BENCH_FOOTPRINT_CHATS ?? 600);
@@ -75,7 +76,7 @@ export const measure: Measure = {
   number: 10,
   title: "footprint of the production build, and Redis bytes per session",
   async run(env: BenchEnv): Promise<Row[]> {
-    await buildProduction();
+    await buildBundle();
     const tg = await startBotApiEmulator({ limits: true });
     const api = await startSellerSandbox({ preIssuedLinkTokens: 0 });
     const prefix = env.prefix("prod");

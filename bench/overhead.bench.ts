@@ -40,8 +40,7 @@ const PAUSE_MS = 15;
 const WARMUP = 100;
 /**
  * A p99 of 800 samples is their eighth slowest, and its ratio swung widely from run to run;
- * 2,400 bring it back within a few hundredths (docs/benchmarks.md, "What the latest table
- * still misses").
+ * 2,400 narrow the swing (docs/benchmarks.md, "What the latest table still misses").
  */
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 2400);
 

@@ -2,15 +2,9 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { buildBundle } from "../scripts/build.js";
 import { until } from "./measure.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-
-/** Builds dist/ as `npm run build` does (what `node dist/main.js` runs). */
-export async function buildProduction(): Promise<void> {
-  await buildBundle("dist");
-}
 
 /** The process's resident memory now (VmRSS) and its peak so far (VmHWM), in bytes. */
 export function rssOf(pid: number): { rss: number; peak: number } {

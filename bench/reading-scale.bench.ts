@@ -11,9 +11,10 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { startSellerSandbox } from "../doubles/seller-api/index.js";
 import { startBotApiEmulator } from "../doubles/telegram/index.js";
+import { buildBundle } from "../scripts/build.js";
 import { freePort } from "../test/support/net.js";
 import { type BenchEnv, info, judged, type Measure, type Row, until } from "./measure.js";
-import { buildProduction, cpuSeconds, startBotProcess } from "./process.js";
+import { cpuSeconds, startBotProcess } from "./process.js";
 import { generateCsv } from "./reading.bench.js";
 
 const CHATS = 20;
@@ -169,7 +170,7 @@ export const measure: Measure = {
   number: 5,
   title: "reading scales out: 20 chats send a 10,000-SKU file, one instance and two",
   async run(env: BenchEnv): Promise<Row[]> {
-    await buildProduction();
+    await buildBundle();
     const tg = await startBotApiEmulator({ limits: true });
     const api = await startSellerSandbox({ preIssuedLinkTokens: 0 });
     try {

@@ -6,8 +6,8 @@
  * the main thread) with csv-parse alone (decode + parse) and exceljs's streaming reader alone
  * on the same bytes. Each variant runs in processes of its own (bench/reading-child.mjs;
  * three, in turns with its bound's, see `runPair`) as production runs: plain node, the reader
- * from the production bundle (dist/reader.js, built first), nothing loaded but what the variant needs, so each peak
- * RSS is the variant's own; the reader's includes its worker's heap and the result received.
+ * from the production bundle (dist/reader.js, built first), nothing loaded but what the
+ * variant needs, so each peak RSS is the variant's own; the reader's includes its worker's heap and the result received.
  *
  *   npm run bench -- reading
  */
@@ -19,8 +19,8 @@ import { fileURLToPath } from "node:url";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import { crlf, encodeCp1251 } from "../doubles/files/encode.js";
+import { buildBundle } from "../scripts/build.js";
 import { judged, type Measure, type Row } from "./measure.js";
-import { buildProduction } from "./process.js";
 
 const SKUS = 10_000;
 const RUNS = 3;
@@ -191,7 +191,7 @@ export const measure: Measure = {
   title: "reading a 10,000-SKU Windows-1251 CSV and the same data as .xlsx",
   async run() {
     // The reader as it ships: the bundle, its worker from dist/ (no TypeScript compiled at start).
-    await buildProduction();
+    await buildBundle();
     const csv = generateCsv();
     const xlsx = await generateXlsx(csv);
     const dir = mkdtempSync(join(tmpdir(), "bench-reading-"));

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 
 /**
  * The layer rules of docs/ARCHITECTURE.md, checked over the import graph of the product code
- * (src/, doubles/, demo/, bench/, scripts/). Tests may import anything; they are not part of the graph.
+ * (src/, doubles/, demo/, bench/, scripts/). Tests may import anything; they are not part of
+ * the graph.
  */
 const root = join(import.meta.dirname, "..");
 const PRODUCT_DIRS = ["src", "doubles", "demo", "bench", "scripts"];
