@@ -24,10 +24,8 @@ async function main() {
   }
   // The bot's modules load once the settings are known to be whole: a setting missing is
   // answered at once, without loading grammY, the features and the clients first.
-  const [{ createApp }, { createRuntime, StartupError }] = await Promise.all([
-    import("./app.js"),
-    import("./runtime/index.js"),
-  ]);
+  const [{ createApp }, { createRuntime, keepMemoryReducerAwake, StartupError }] =
+    await Promise.all([import("./app.js"), import("./runtime/index.js")]);
   const secrets = secretsOf(config);
   const logger = createLogger(config.logLevel, undefined, { secrets });
   process.on("unhandledRejection", (reason) => {
@@ -36,6 +34,7 @@ async function main() {
   });
   const app = createApp(config, logger);
   app.metrics.collectProcessMetrics();
+  keepMemoryReducerAwake();
 
   let runtime: Runtime | undefined;
   let stopping = false;

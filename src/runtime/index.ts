@@ -11,6 +11,7 @@ import {
 } from "./startup.js";
 import { createWebhookReceiver, registerWebhook, type WebhookReceiver } from "./webhook.js";
 
+export { keepMemoryReducerAwake } from "./memory-reducer.js";
 export { StartupError } from "./startup.js";
 
 export interface Runtime {
