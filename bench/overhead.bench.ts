@@ -33,10 +33,12 @@ const USERS = 60;
 const PACE_MS = 45;
 /**
  * The pause before every sample of either bot: two of them (and the bare bot's sample between)
- * keep the bot's answers over 30 ms apart, more than the pace's interval less its tolerance
- * (36.4 − 10.9 ms), and the run about as long as when only the bot's samples were spaced.
+ * keep the bot's answers at least `PACE_MS` apart, so they go out slower than the pace's 27.5
+ * a second (one per 36.4 ms) however fast the machine. With 15 ms, a Node 24 bare bot answering
+ * in about 1 ms brought the bot's answers 32 ms apart: the pace made them wait (2.4 more pace
+ * scripts an update) and the figure measured Telegram's bound, not the bot.
  */
-const PAUSE_MS = 15;
+const PAUSE_MS = Math.ceil(PACE_MS / 2);
 const WARMUP = 100;
 /**
  * A p99 of 800 samples is their eighth slowest, and its ratio swung widely from run to run;
