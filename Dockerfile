@@ -20,12 +20,14 @@ FROM ${NODE_IMAGE} AS runtime
 # MALLOC_ARENA_MAX: glibc's allocator keeps at most 2 arenas instead of one per thread it
 # meets (up to 8 per core); an idle bot holds 5–9 MB less, at no CPU cost we could measure
 # (docs/benchmarks.md, Measure 10; the footprint measure runs the bot with it).
-# NODE_OPTIONS: Node 24's V8 grows its young generation under load to 2 × 64 MB and keeps it
-# when idle; 16 MB a semi-space is Node 20's own cap, under which the benchmarks measure the
-# bot's CPU: a catalog export peaked 72–82 MB above idle instead of 126–146, at the same speed.
+# NODE_OPTIONS: caps V8's semi-spaces. Node 24 otherwise grows its young generation under load
+# to 2 × 64 MB (a catalog export peaked 126–146 MB above idle instead of 72–82). The flag also
+# overrides the reading workers' own young-generation cap (resourceLimits): 8 MB keeps theirs
+# at the 16 MB the reader sets; 16 doubled it, and a 10,000-SKU reading peaked about 35 MB
+# higher (docs/benchmarks.md, Measure 4).
 ENV NODE_ENV=production \
     MALLOC_ARENA_MAX=2 \
-    NODE_OPTIONS=--max-semi-space-size=16 \
+    NODE_OPTIONS=--max-semi-space-size=8 \
     PORT=8080 \
     METRICS_PORT=9464 \
     DATA_DIR=/app/data

@@ -21,6 +21,7 @@ import ExcelJS from "exceljs";
 import { crlf, encodeCp1251 } from "../doubles/files/encode.js";
 import { buildBundle } from "../scripts/build.js";
 import { judged, type Measure, type Row } from "./measure.js";
+import { imageEnv } from "./process.js";
 
 const SKUS = 10_000;
 const RUNS = 3;
@@ -104,6 +105,8 @@ interface Figures {
 
 function runChild(variant: Variant, path: string): Figures {
   const out = spawnSync(process.execPath, ["--expose-gc", CHILD, variant, path, String(RUNS)], {
+    // As the image runs the bot: its NODE_OPTIONS reach the reading workers too (see Dockerfile).
+    env: { ...process.env, ...imageEnv() },
     encoding: "utf8",
     maxBuffer: 1 << 20,
     timeout: 180_000,
