@@ -24,7 +24,7 @@ FROM ${NODE_IMAGE} AS runtime
 # to 2 × 64 MB (a catalog export peaked 126–146 MB above idle instead of 72–82). The flag also
 # overrides the reading workers' own young-generation cap (resourceLimits): 8 MB keeps theirs
 # at the 16 MB the reader sets; 16 doubled it, and a 10,000-SKU reading peaked about 35 MB
-# higher (docs/benchmarks.md, Measure 4).
+# higher (docs/benchmarks.md, Measure 10).
 ENV NODE_ENV=production \
     MALLOC_ARENA_MAX=2 \
     NODE_OPTIONS=--max-semi-space-size=8 \
