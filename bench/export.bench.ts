@@ -6,7 +6,6 @@
  * bound ⌈list and details requests the export made ÷ 3 in flight⌉ × 100 ms; peak resident memory
  * above the idle bot's (VmHWM reset before the press, and RSS sampled every 10 ms).
  */
-
 import { startSellerSandbox } from "../doubles/seller-api/index.js";
 import { buildSeed } from "../doubles/seller-api/seed.js";
 import { startBotApiEmulator } from "../doubles/telegram/index.js";

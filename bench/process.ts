@@ -78,7 +78,7 @@ export const botNodeVersion = (): string =>
 
 /**
  * Starts `node <args>` (`BOT_NODE`) in the project's folder with only `env`, PATH and the
- * image's allocator setting (`imageEnv`) set: as the Docker image runs the bot.
+ * image's allocator setting and Node options (`imageEnv`) set: as the Docker image runs the bot.
  */
 export function startBotProcess(args: string[], env: Record<string, string>) {
   const child: ChildProcess = spawn(BOT_NODE, args, {

@@ -2,8 +2,9 @@
  * One variant of measure 4 (reading) in a process of its own, as production runs: plain
  * `node` (no tsx: no TypeScript compiled at start, in this thread or the reader's worker), the
  * app's reader from the production bundle (dist/reader.js), and nothing loaded but what the
- * variant needs, so its peak RSS is its own. Warms up once, times RUNS runs, records the longest event-loop stall
- * of this (the main) thread and the peak RSS of the process (the reader's worker included).
+ * variant needs, so its peak RSS is its own. Warms up once, times RUNS runs, records the
+ * longest event-loop stall of this (the main) thread and the peak RSS of the process (the
+ * reader's worker included).
  *
  *   node --expose-gc bench/reading-child.mjs VARIANT FILE [RUNS]
  *

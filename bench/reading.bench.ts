@@ -6,8 +6,9 @@
  * the main thread) with csv-parse alone (decode + parse) and exceljs's streaming reader alone
  * on the same bytes. Each variant runs in processes of its own (bench/reading-child.mjs;
  * three, in turns with its bound's, see `runPair`) as production runs: plain node, the reader
- * from the production bundle (dist/reader.js, built first), nothing loaded but what the
- * variant needs, so each peak RSS is the variant's own; the reader's includes its worker's heap and the result received.
+ * from the production bundle (dist/reader.js, built first), with the image's allocator setting
+ * and Node options, nothing loaded but what the variant needs, so each peak RSS is the
+ * variant's own; the reader's includes its worker's heap and the result received.
  *
  *   npm run bench -- reading
  */
