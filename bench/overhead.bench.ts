@@ -42,7 +42,7 @@ const PAUSE_MS = Math.ceil(PACE_MS / 2);
 const WARMUP = 100;
 /**
  * A p99 of 800 samples is their eighth slowest, and its ratio swung widely from run to run;
- * 2,400 narrow the swing (docs/benchmarks.md, "What the latest table still misses").
+ * 2,400 narrow the swing (docs/benchmarks.md, "What misses its target, and why").
  */
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 2400);
 
