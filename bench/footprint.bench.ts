@@ -1,7 +1,8 @@
 /**
  * Measure 10, footprint: the resident memory of the production build (`node dist/main.js`)
  * idle and after many chats were linked (each has a session and an alert subscription), and
- * the Redis bytes per session and per alert subscription (MEMORY USAGE of their keys).
+ * the Redis bytes per session, per alert subscription and per watched import job (MEMORY
+ * USAGE of their keys; the jobs of one real import through the bot).
  *
  * Idle is read twice: 3 s after start, and once settled. Just after start the process still
  * holds what starting left behind: V8's young generation grown while the modules loaded, and
@@ -11,8 +12,9 @@
  */
 import { Redis } from "ioredis";
 import { startSellerSandbox } from "../doubles/seller-api/index.js";
-import { startBotApiEmulator } from "../doubles/telegram/index.js";
+import { startBotApiEmulator, type UserDriver } from "../doubles/telegram/index.js";
 import { buildBundle } from "../scripts/build.js";
+import { product } from "./import-sending.bench.js";
 import { type BenchEnv, info, judged, type Measure, type Row, sleep, until } from "./measure.js";
 import { botNodeVersion, cpuSeconds, rssOf, startBotProcess } from "./process.js";
 
@@ -23,6 +25,10 @@ const MB = 1024 * 1024;
 const SETTLE_MS = Number(process.env.BENCH_FOOTPRINT_SETTLE_MS ?? 120_000);
 /** The same after the links, shorter: the whole measure stays within the run's time limit. */
 const LINKED_SETTLE_MS = Math.min(SETTLE_MS, 60_000);
+
+/** The one import whose watch records are weighed: 30 products a request, so 10 jobs. */
+const IMPORT_PRODUCTS = 300;
+const IMPORT_PATH = "/api/seller/v1/products/import";
 
 /** Samples that must agree (within `STEADY_BYTES`) for the reduced figure to count as settled. */
 const STEADY_SAMPLES = 10;
@@ -71,14 +77,47 @@ async function keyBytes(redis: Redis, prefix: string, pattern: RegExp) {
   return { bytes, count };
 }
 
+type Sandbox = Awaited<ReturnType<typeof startSellerSandbox>>;
+
+/**
+ * Redis bytes per watched import job: a linked chat sends IMPORT_PRODUCTS products as JSON and
+ * presses "Import", as a seller does; the watcher's records (`import:*`) are weighed once the
+ * import is accepted (its jobs being watched) and again once its summary is sent (what stays
+ * for the retention period, each product's result included).
+ */
+async function watchedJobBytes(user: UserDriver, api: Sandbox, redis: Redis, prefix: string) {
+  const products = Array.from({ length: IMPORT_PRODUCTS }, (_, i) => product(i + 1));
+  await user.sendDocument({
+    fileName: "products.json",
+    content: JSON.stringify({ products }),
+    mimeType: "application/json",
+  });
+  const offer = await user.waitForBotMessage(/Импортировать товары \([\d\s]+\)\?/, {
+    timeoutMs: 60_000,
+  });
+  await user.pressButton(/Импортировать товары/, { messageId: offer.messageId });
+  await user.waitForBotMessage(/Импорт принят/, { timeoutMs: 60_000 });
+  const jobs = api
+    .requestsTo(IMPORT_PATH)
+    .filter((r) => r.method === "POST" && r.path === IMPORT_PATH).length;
+  const watching = await keyBytes(redis, prefix, /^import:/);
+  await user.waitForBotMessage(/Импорт «products\.json»: итоги/, { timeoutMs: 60_000 });
+  const done = await keyBytes(redis, prefix, /^import:/);
+  return { jobs, watching, done };
+}
+
 export const measure: Measure = {
   name: "footprint",
   number: 10,
-  title: "footprint of the production build, and Redis bytes per session",
+  title: "footprint of the production build, and Redis bytes per session, alert and import job",
+  // Two waits for V8 to settle (up to 2 min and 1 min), the links, then an import watched.
+  timeLimitMs: 360_000,
   async run(env: BenchEnv): Promise<Row[]> {
     await buildBundle();
     const tg = await startBotApiEmulator({ limits: true });
-    const api = await startSellerSandbox({ preIssuedLinkTokens: 0 });
+    // Import jobs are final at their first reading: the watched import's summary comes in one
+    // poll interval, not after a round per job.
+    const api = await startSellerSandbox({ preIssuedLinkTokens: 0, jobSteps: 0 });
     const prefix = env.prefix("prod");
     const redis = new Redis(env.redisUrl);
     const bot = startBotProcess(["dist/main.js"], {
@@ -115,6 +154,7 @@ export const measure: Measure = {
       const kept = await settledRss(bot.child.pid!, loaded, LINKED_SETTLE_MS);
       const sessions = await keyBytes(redis, prefix, /^session:/);
       const alerts = await keyBytes(redis, prefix, /^alerts?:/);
+      const imported = await watchedJobBytes(users[0]!, api, redis, prefix);
       const perChat = Math.max(0, kept.rss - settled.rss) / CHATS;
       return [
         judged(
@@ -150,6 +190,18 @@ export const measure: Measure = {
           alerts.bytes / CHATS,
           " B",
           `${alerts.count} keys`,
+        ),
+        info(
+          "10 footprint: Redis bytes per watched import job",
+          imported.watching.bytes / imported.jobs,
+          " B",
+          `one import of ${IMPORT_PRODUCTS} products through the bot: ${imported.jobs} jobs, ${imported.watching.count} keys while they are watched`,
+        ),
+        info(
+          "10 footprint: Redis bytes per finished import job",
+          imported.done.bytes / imported.jobs,
+          " B",
+          `the same import once its summary is sent: ${imported.done.count} keys, each product's result kept for /jobs until the retention ends`,
         ),
       ];
     } finally {

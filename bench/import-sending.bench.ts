@@ -13,7 +13,8 @@ const IN_FLIGHT = 3;
 const LATENCY_MS = 200;
 const IMPORT_PATH = "/api/seller/v1/products/import";
 
-const product = (i: number) => ({
+/** Product `i` of a valid import file (one SKU, its own barcode). */
+export const product = (i: number) => ({
   categoryId: 101,
   brandId: 504,
   name: { rus: `Кабель USB-C №${i}`, kaz: `USB-C кабелі №${i}` },

@@ -32,6 +32,8 @@ export interface Measure {
   title: string;
   /** Set when the measure cannot apply to this checkout (reported as "not run", not a failure). */
   skip?: () => string | undefined;
+  /** Its time limit, when it needs more than the run's default (BENCH_MEASURE_TIMEOUT_MS). */
+  timeLimitMs?: number;
   run(env: BenchEnv): Promise<Row[]>;
 }
 
