@@ -14,7 +14,7 @@ import { Redis } from "ioredis";
 import { startSellerSandbox } from "../doubles/seller-api/index.js";
 import { startBotApiEmulator, type UserDriver } from "../doubles/telegram/index.js";
 import { buildBundle } from "../scripts/build.js";
-import { product } from "./import-sending.bench.js";
+import { offerImport } from "./import-sending.bench.js";
 import { type BenchEnv, info, judged, type Measure, type Row, sleep, until } from "./measure.js";
 import { botNodeVersion, cpuSeconds, rssOf, startBotProcess } from "./process.js";
 
@@ -86,15 +86,7 @@ type Sandbox = Awaited<ReturnType<typeof startSellerSandbox>>;
  * for the retention period, each product's result included).
  */
 async function watchedJobBytes(user: UserDriver, api: Sandbox, redis: Redis, prefix: string) {
-  const products = Array.from({ length: IMPORT_PRODUCTS }, (_, i) => product(i + 1));
-  await user.sendDocument({
-    fileName: "products.json",
-    content: JSON.stringify({ products }),
-    mimeType: "application/json",
-  });
-  const offer = await user.waitForBotMessage(/Импортировать товары \([\d\s]+\)\?/, {
-    timeoutMs: 60_000,
-  });
+  const offer = await offerImport(user, IMPORT_PRODUCTS);
   await user.pressButton(/Импортировать товары/, { messageId: offer.messageId });
   await user.waitForBotMessage(/Импорт принят/, { timeoutMs: 60_000 });
   const jobs = api

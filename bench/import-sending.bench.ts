@@ -4,6 +4,7 @@
  * import request's arrival to the last one's answer, beside the bound from the requests (of at
  * most 30 products), the latency and 3 requests in flight.
  */
+import type { UserDriver } from "../doubles/telegram/index.js";
 import { withBed } from "./bed.js";
 import { judged, type Measure, until } from "./measure.js";
 
@@ -14,7 +15,7 @@ const LATENCY_MS = 200;
 const IMPORT_PATH = "/api/seller/v1/products/import";
 
 /** Product `i` of a valid import file (one SKU, its own barcode). */
-export const product = (i: number) => ({
+const product = (i: number) => ({
   categoryId: 101,
   brandId: 504,
   name: { rus: `Кабель USB-C №${i}`, kaz: `USB-C кабелі №${i}` },
@@ -22,6 +23,20 @@ export const product = (i: number) => ({
   vat: 12,
   skus: [{ price: 1000 + i, barcode: `48700${String(i).padStart(8, "0")}` }],
 });
+
+/**
+ * A linked Russian-speaking seller sends `count` valid products as `products.json`: the bot's
+ * offer to import them (pressing it sends them), once the file is read.
+ */
+export async function offerImport(user: UserDriver, count: number) {
+  const products = Array.from({ length: count }, (_, i) => product(i + 1));
+  await user.sendDocument({
+    fileName: "products.json",
+    content: JSON.stringify({ products }),
+    mimeType: "application/json",
+  });
+  return user.waitForBotMessage(/Импортировать товары \([\d\s]+\)\?/, { timeoutMs: 60_000 });
+}
 
 export const measure: Measure = {
   name: "import-sending",
@@ -33,15 +48,7 @@ export const measure: Measure = {
       async ({ tg, api }) => {
         const user = tg.user({ languageCode: "ru", started: true });
         api.linkChat(user.id);
-        const products = Array.from({ length: PRODUCTS }, (_, i) => product(i + 1));
-        await user.sendDocument({
-          fileName: "products.json",
-          content: JSON.stringify({ products }),
-          mimeType: "application/json",
-        });
-        const offer = await user.waitForBotMessage(/Импортировать товары \([\d\s]+\)\?/, {
-          timeoutMs: 60_000,
-        });
+        const offer = await offerImport(user, PRODUCTS);
         api.setLatency((path) => (path === IMPORT_PATH ? LATENCY_MS : 0));
         await user.pressButton(/Импортировать товары/, { messageId: offer.messageId });
         const posts = () =>
