@@ -54,3 +54,33 @@ describe("the overall pace under a burst of answers", () => {
     expect(mostInAnySecond(times)).toBeLessThanOrEqual(28);
   });
 });
+
+/** `count` sends of `priority` due at once to one chat; the clock times at which each may go. */
+async function oneChat(count: number, priority: "interactive" | "bulk") {
+  const clock = manualClock();
+  const pace = createPace({ clock });
+  const times: number[] = [];
+  const all = Array.from({ length: count }, () =>
+    pace.acquire("777", priority).then(() => times.push(clock.now())),
+  );
+  while (times.length < count) await clock.advance(50);
+  await Promise.all(all);
+  pace.close();
+  const start = times[0]!;
+  return times.sort((a, b) => a - b).map((t) => t - start);
+}
+
+describe("a chat's pace", () => {
+  it("lets answers come two at once, then one a second", async () => {
+    const at = await oneChat(4, "interactive");
+    expect(at.filter((t) => t < 1000)).toHaveLength(TELEGRAM_PACE.chatBurst);
+    expect(at[3]! - at[2]!).toBeGreaterThanOrEqual(TELEGRAM_PACE.chatIntervalMs);
+  });
+
+  it("keeps notifications to one a second, however many are due at once", async () => {
+    const at = await oneChat(4, "bulk");
+    expect(TELEGRAM_PACE.bulkBurst).toBe(1);
+    expect(mostInAnySecond(at)).toBe(1);
+    for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(1000);
+  });
+});

@@ -24,12 +24,18 @@ export type Priority = "interactive" | "bulk";
 export interface PaceLimits {
   /** Messages a second over all chats and instances (Telegram's limit is 30 in any second). */
   perSecond: number;
-  /** A private chat: one message per interval, up to `chatBurst` at once. */
+  /** A private chat: one message per interval; answers up to `chatBurst` at once. */
   chatIntervalMs: number;
   chatBurst: number;
-  /** A group: one message per interval, up to `groupBurst` at once (20 a minute at most). */
+  /** A group: one message per interval; answers up to `groupBurst` at once (20 a minute at most). */
   groupIntervalMs: number;
   groupBurst: number;
+  /**
+   * Notifications ("bulk") to one chat or group at once, at most: 1 keeps them to one per
+   * interval, the reading of Telegram's "about one a second" that allows no burst. Only answers,
+   * which the user is waiting for, may come in the bursts above.
+   */
+  bulkBurst: number;
   /** A notification to a chat waits this long after an answer there: none cuts into a dialogue. */
   quietMs: number;
 }
@@ -41,7 +47,8 @@ export interface PaceLimits {
  * turn can bring more into one of Telegram's seconds, 1 + ⌊(1016.4 + J) / 36.4⌋: 29 while J is
  * under 38 ms, 30 (still accepted; Telegram refuses the 31st in any second) under 74 ms. (27 a
  * second with the wider tolerances of before: 83 ms; 28 a second with them: 45 ms.) A chat at
- * most 2 in any second (Telegram allows a short burst); a group 19 a minute.
+ * most 2 answers in any second (Telegram allows a short burst), and notifications one a second
+ * however many are due; a group 19 a minute.
  */
 export const TELEGRAM_PACE: PaceLimits = {
   perSecond: 27.5,
@@ -49,6 +56,7 @@ export const TELEGRAM_PACE: PaceLimits = {
   chatBurst: 2,
   groupIntervalMs: 3600,
   groupBurst: 3,
+  bulkBurst: 1,
   quietMs: 1000,
 };
 
@@ -248,7 +256,8 @@ function createChatTurns(schedules: Schedules, limits: PaceLimits, run: PaceRun)
   function takeOf(chatId: string, priority: Priority, now: number): Take {
     const isGroup = chatId.startsWith("-") || chatId.startsWith("@");
     const intervalMs = isGroup ? limits.groupIntervalMs : limits.chatIntervalMs;
-    const burst = isGroup ? limits.groupBurst : limits.chatBurst;
+    const answerBurst = isGroup ? limits.groupBurst : limits.chatBurst;
+    const burst = priority === "bulk" ? Math.min(limits.bulkBurst, answerBurst) : answerBurst;
     return {
       key: `chat:${chatId}`,
       now,
