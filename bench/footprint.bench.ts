@@ -80,7 +80,7 @@ async function keyBytes(redis: Redis, prefix: string, pattern: RegExp) {
 type Sandbox = Awaited<ReturnType<typeof startSellerSandbox>>;
 
 /**
- * Redis bytes per watched import job: a linked chat sends IMPORT_PRODUCTS products as JSON and
+ * Redis bytes per watched import job: a linked chat of its own sends IMPORT_PRODUCTS products as JSON and
  * presses "Import", as a seller does; the watcher's records (`import:*`) are weighed once the
  * import is accepted (its jobs being watched) and again once its summary is sent (what stays
  * for the retention period, each product's result included).
@@ -146,7 +146,9 @@ export const measure: Measure = {
       const kept = await settledRss(bot.child.pid!, loaded, LINKED_SETTLE_MS);
       const sessions = await keyBytes(redis, prefix, /^session:/);
       const alerts = await keyBytes(redis, prefix, /^alerts?:/);
-      const imported = await watchedJobBytes(users[0]!, api, redis, prefix);
+      const importer = tg.user({ languageCode: "ru", started: true });
+      api.linkChat(importer.id);
+      const imported = await watchedJobBytes(importer, api, redis, prefix);
       const perChat = Math.max(0, kept.rss - settled.rss) / CHATS;
       return [
         judged(
