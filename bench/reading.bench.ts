@@ -22,7 +22,7 @@ import ExcelJS from "exceljs";
 import { crlf, encodeCp1251 } from "../doubles/files/encode.js";
 import { buildBundle } from "../scripts/build.js";
 import { judged, type Measure, type Row } from "./measure.js";
-import { imageEnv } from "./process.js";
+import { BOT_NODE, botNodeVersion, imageEnv } from "./process.js";
 
 const SKUS = 10_000;
 const RUNS = 3;
@@ -105,7 +105,8 @@ interface Figures {
 }
 
 function runChild(variant: Variant, path: string): Figures {
-  const out = spawnSync(process.execPath, ["--expose-gc", CHILD, variant, path, String(RUNS)], {
+  // BENCH_NODE: every variant, bounds included, on that Node (the image's, say).
+  const out = spawnSync(BOT_NODE, ["--expose-gc", CHILD, variant, path, String(RUNS)], {
     // As the image runs the bot: its NODE_OPTIONS reach the reading workers too (see Dockerfile).
     env: { ...process.env, ...imageEnv() },
     encoding: "utf8",
@@ -151,7 +152,7 @@ function runPair(
     bound: combine(all.bound),
     spread:
       `per process: ${times(all.ours)} ms (bound ${times(all.bound)} ms), stall ${stalls(all.ours)} ms; ` +
-      `CPU time ${median(all.ours.map((f) => f.cpuMs)).toFixed(0)} ms (bound ${median(all.bound.map((f) => f.cpuMs)).toFixed(0)} ms)`,
+      `CPU time ${median(all.ours.map((f) => f.cpuMs)).toFixed(0)} ms (bound ${median(all.bound.map((f) => f.cpuMs)).toFixed(0)} ms); Node ${botNodeVersion()}`,
   };
 }
 
