@@ -80,10 +80,10 @@ async function keyBytes(redis: Redis, prefix: string, pattern: RegExp) {
 type Sandbox = Awaited<ReturnType<typeof startSellerSandbox>>;
 
 /**
- * Redis bytes per watched import job: a linked chat of its own sends IMPORT_PRODUCTS products as JSON and
- * presses "Import", as a seller does; the watcher's records (`import:*`) are weighed once the
- * import is accepted (its jobs being watched) and again once its summary is sent (what stays
- * for the retention period, each product's result included).
+ * Redis bytes per watched import job: a linked chat of its own sends IMPORT_PRODUCTS products
+ * as JSON and presses "Import", as a seller does; the watcher's records (`import:*`) are weighed
+ * once the import is accepted (its jobs being watched) and again once its summary is sent (what
+ * stays for the retention period, each product's result included).
  */
 async function watchedJobBytes(user: UserDriver, api: Sandbox, redis: Redis, prefix: string) {
   const offer = await offerImport(user, IMPORT_PRODUCTS);

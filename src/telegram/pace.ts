@@ -27,7 +27,7 @@ export interface PaceLimits {
   /** A private chat: one message per interval; answers up to `chatBurst` at once. */
   chatIntervalMs: number;
   chatBurst: number;
-  /** A group: one message per interval; answers up to `groupBurst` at once (20 a minute at most). */
+  /** A group: one message per interval, answers up to `groupBurst` at once; 20 a minute at most. */
   groupIntervalMs: number;
   groupBurst: number;
   /**
