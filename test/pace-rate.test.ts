@@ -77,10 +77,11 @@ describe("a chat's pace", () => {
     expect(at[3]! - at[2]!).toBeGreaterThanOrEqual(TELEGRAM_PACE.chatIntervalMs);
   });
 
-  it("keeps notifications to one a second, however many are due at once", async () => {
+  it("keeps notifications under one a second, however many are due at once", async () => {
     const at = await oneChat(4, "bulk");
     expect(TELEGRAM_PACE.bulkBurst).toBe(1);
     expect(mostInAnySecond(at)).toBe(1);
-    for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(1000);
+    // A tenth of a second to spare: a request may reach Telegram sooner than the one before it.
+    for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(1100);
   });
 });

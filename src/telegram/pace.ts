@@ -47,7 +47,7 @@ export interface PaceLimits {
  * turn can bring more into one of Telegram's seconds, 1 + ⌊(1016.4 + J) / 36.4⌋: 29 while J is
  * under 38 ms, 30 (still accepted; Telegram refuses the 31st in any second) under 74 ms. (27 a
  * second with the wider tolerances of before: 83 ms; 28 a second with them: 45 ms.) A chat at
- * most 2 answers in any second (Telegram allows a short burst), and notifications one a second
+ * most 2 answers in any second (Telegram allows a short burst), and notifications one in 1.1 s
  * however many are due; a group 19 a minute.
  */
 export const TELEGRAM_PACE: PaceLimits = {
@@ -251,6 +251,13 @@ async function takeUntilTaken(run: PaceRun, schedules: Schedules, take: () => Ta
   }
 }
 
+/**
+ * A notification's turn moves its chat's schedule on by a tenth more than the interval: room
+ * for the way to Telegram (a request sent later may arrive sooner), so that two notifications
+ * never reach it closer than the interval, even where a chat is allowed no burst at all.
+ */
+const BULK_ROOM = 1.1;
+
 /** Each chat's sends take their turns one after another, at the chat's limit. */
 function createChatTurns(schedules: Schedules, limits: PaceLimits, run: PaceRun) {
   function takeOf(chatId: string, priority: Priority, now: number): Take {
@@ -261,7 +268,7 @@ function createChatTurns(schedules: Schedules, limits: PaceLimits, run: PaceRun)
     return {
       key: `chat:${chatId}`,
       now,
-      intervalMs,
+      intervalMs: priority === "bulk" ? intervalMs * BULK_ROOM : intervalMs,
       toleranceMs: (burst - 1) * intervalMs,
       quiet: { key: chatId, priority, ms: limits.quietMs },
     };
