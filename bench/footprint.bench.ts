@@ -11,10 +11,10 @@
  * the links the same: 3 s after the last, and settled, which is what the chats cost.
  */
 import { Redis } from "ioredis";
-import { startSellerSandbox } from "../doubles/seller-api/index.js";
+import { type SellerSandbox, startSellerSandbox } from "../doubles/seller-api/index.js";
 import { startBotApiEmulator, type UserDriver } from "../doubles/telegram/index.js";
 import { buildBundle } from "../scripts/build.js";
-import { offerImport } from "./import-sending.bench.js";
+import { importRequests, offerImport } from "./import-sending.bench.js";
 import { type BenchEnv, info, judged, type Measure, type Row, sleep, until } from "./measure.js";
 import { botNodeVersion, cpuSeconds, rssOf, startBotProcess } from "./process.js";
 
@@ -28,7 +28,6 @@ const LINKED_SETTLE_MS = Math.min(SETTLE_MS, 60_000);
 
 /** The one import whose watch records are weighed: 30 products a request, so 10 jobs. */
 const IMPORT_PRODUCTS = 300;
-const IMPORT_PATH = "/api/seller/v1/products/import";
 
 /** Samples that must agree (within `STEADY_BYTES`) for the reduced figure to count as settled. */
 const STEADY_SAMPLES = 10;
@@ -77,21 +76,17 @@ async function keyBytes(redis: Redis, prefix: string, pattern: RegExp) {
   return { bytes, count };
 }
 
-type Sandbox = Awaited<ReturnType<typeof startSellerSandbox>>;
-
 /**
  * Redis bytes per watched import job: a linked chat of its own sends IMPORT_PRODUCTS products
  * as JSON and presses "Import", as a seller does; the watcher's records (`import:*`) are weighed
  * once the import is accepted (its jobs being watched) and again once its summary is sent (what
  * stays for the retention period, each product's result included).
  */
-async function watchedJobBytes(user: UserDriver, api: Sandbox, redis: Redis, prefix: string) {
+async function watchedJobBytes(user: UserDriver, api: SellerSandbox, redis: Redis, prefix: string) {
   const offer = await offerImport(user, IMPORT_PRODUCTS);
   await user.pressButton(/Импортировать товары/, { messageId: offer.messageId });
   await user.waitForBotMessage(/Импорт принят/, { timeoutMs: 60_000 });
-  const jobs = api
-    .requestsTo(IMPORT_PATH)
-    .filter((r) => r.method === "POST" && r.path === IMPORT_PATH).length;
+  const jobs = importRequests(api).length;
   const watching = await keyBytes(redis, prefix, /^import:/);
   await user.waitForBotMessage(/Импорт «products\.json»: итоги/, { timeoutMs: 60_000 });
   const done = await keyBytes(redis, prefix, /^import:/);

@@ -4,6 +4,7 @@
  * import request's arrival to the last one's answer, beside the bound from the requests (of at
  * most 30 products), the latency and 3 requests in flight.
  */
+import type { SellerSandbox } from "../doubles/seller-api/index.js";
 import type { UserDriver } from "../doubles/telegram/index.js";
 import { withBed } from "./bed.js";
 import { judged, type Measure, until } from "./measure.js";
@@ -23,6 +24,10 @@ const product = (i: number) => ({
   vat: 12,
   skus: [{ price: 1000 + i, barcode: `48700${String(i).padStart(8, "0")}` }],
 });
+
+/** The import requests (one per job) the sandbox has received so far. */
+export const importRequests = (api: SellerSandbox) =>
+  api.requestsTo(IMPORT_PATH).filter((r) => r.method === "POST" && r.path === IMPORT_PATH);
 
 /**
  * A linked Russian-speaking seller sends `count` valid products as `products.json`: the bot's
@@ -51,8 +56,7 @@ export const measure: Measure = {
         const offer = await offerImport(user, PRODUCTS);
         api.setLatency((path) => (path === IMPORT_PATH ? LATENCY_MS : 0));
         await user.pressButton(/Импортировать товары/, { messageId: offer.messageId });
-        const posts = () =>
-          api.requestsTo(IMPORT_PATH).filter((r) => r.method === "POST" && r.path === IMPORT_PATH);
+        const posts = () => importRequests(api);
         const requests = Math.ceil(PRODUCTS / PER_REQUEST);
         await until(() => posts().length >= requests, 120_000, "import requests");
         await user.waitForBotMessage(/Импорт принят/, { timeoutMs: 60_000 });
