@@ -448,14 +448,14 @@ describe("orders to Excel", () => {
     const menu = await openMenu(user, "ru");
     h.api.clearRequests();
     const progressTexts: string[] = [];
-    // every page takes "two seconds": each one is worth a progress edit
+    // every page takes "three seconds": each one is worth a progress edit
     let listed = 0;
     const arrived: number[] = [];
     h.api.setLatency((path) => {
       if (path.startsWith(ORDERS)) {
         const progress = user.botMessages().find((m) => m.text.includes("Выгружаю заказы"));
         if (progress) progressTexts.push(progress.text);
-        clock.set(clock.now() + 2000);
+        clock.set(clock.now() + 3000);
         // three orders arrive while page 2 is asked for: page 2 now starts with the end of page 1
         if (++listed === 2) {
           for (let i = 0; i < 3; i++) arrived.push(h.api.addOrder({ at: NOW - 1000 }).orderId);

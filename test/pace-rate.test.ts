@@ -1,4 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
+import { Redis } from "ioredis";
+import { describe, expect, inject, it } from "vitest";
 import type { Clock } from "../src/clock.js";
 import { createPace, TELEGRAM_PACE } from "../src/telegram/pace.js";
 import { manualClock } from "./support/clock.js";
@@ -25,7 +27,10 @@ async function burst(chats: number, lateTimersMs: number) {
   const pace = createPace({ clock: late });
   const times: number[] = [];
   const all = Array.from({ length: chats }, (_, i) =>
-    pace.acquire(String(1000 + i), "interactive").then(() => times.push(clock.now())),
+    pace.acquire(String(1000 + i), "interactive").then((sent) => {
+      times.push(clock.now());
+      sent();
+    }),
   );
   while (times.length < chats) await clock.advance(50);
   await Promise.all(all);
@@ -61,7 +66,10 @@ async function oneChat(count: number, priority: "interactive" | "bulk") {
   const pace = createPace({ clock });
   const times: number[] = [];
   const all = Array.from({ length: count }, () =>
-    pace.acquire("777", priority).then(() => times.push(clock.now())),
+    pace.acquire("777", priority).then((sent) => {
+      times.push(clock.now());
+      sent();
+    }),
   );
   while (times.length < count) await clock.advance(50);
   await Promise.all(all);
@@ -71,17 +79,74 @@ async function oneChat(count: number, priority: "interactive" | "bulk") {
 }
 
 describe("a chat's pace", () => {
-  it("lets answers come two at once, then one a second", async () => {
-    const at = await oneChat(4, "interactive");
-    expect(at.filter((t) => t < 1000)).toHaveLength(TELEGRAM_PACE.chatBurst);
-    expect(at[3]! - at[2]!).toBeGreaterThanOrEqual(TELEGRAM_PACE.chatIntervalMs);
-  });
+  it.each(["interactive", "bulk"] as const)(
+    "keeps %s sends to one a second in a chat, however many are due at once",
+    async (priority) => {
+      const at = await oneChat(4, priority);
+      expect(TELEGRAM_PACE.chatBurst).toBe(1);
+      expect(mostInAnySecond(at)).toBe(1);
+      // A tenth of a second to spare: a request may reach Telegram sooner than the one before it.
+      for (let i = 1; i < at.length; i++) {
+        expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(1100);
+        expect(at[i]! - at[i - 1]!).toBeLessThan(1200);
+      }
+    },
+  );
 
-  it("keeps notifications under one a second, however many are due at once", async () => {
-    const at = await oneChat(4, "bulk");
-    expect(TELEGRAM_PACE.bulkBurst).toBe(1);
-    expect(mostInAnySecond(at)).toBe(1);
-    // A tenth of a second to spare: a request may reach Telegram sooner than the one before it.
-    for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(1100);
+  it("sends a chat's next message a second after Telegram answered the last, however late that was", async () => {
+    const clock = manualClock();
+    const pace = createPace({ clock });
+    const first = await pace.acquire("777", "interactive");
+    const start = clock.now();
+    const times: number[] = [];
+    const next = (sent: () => void) => {
+      times.push(clock.now() - start);
+      sent();
+    };
+    const second = pace.acquire("777", "interactive").then(next);
+    // The schedule's turn (1.1 s) passes while the first is still on its way.
+    await clock.advance(1500);
+    expect(times).toEqual([]);
+    first();
+    while (times.length === 0) await clock.advance(50);
+    expect(times[0]).toBeGreaterThanOrEqual(2500);
+    expect(times[0]).toBeLessThan(2600);
+    // A send never answered holds its chat no longer than the answer's wait (30 s).
+    const third = pace.acquire("777", "interactive");
+    const fourth = pace.acquire("777", "interactive").then(next);
+    while (times.length === 1) await clock.advance(1000);
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(31_000);
+    expect(times[1]! - times[0]!).toBeLessThan(33_000);
+    await Promise.all([second, third, fourth]);
+    pace.close();
+  });
+});
+
+describe("a chat's pace over two instances on one Redis", () => {
+  it("keeps a chat's interval from a send that waited for its overall turn", async () => {
+    const keyPrefix = `pace-test-${randomUUID()}:`;
+    const [redisA, redisB] = [1, 2].map(() => new Redis(inject("redisUrl"), { keyPrefix }));
+    // Two overall turns a second: the chat's first message waits for the second one.
+    const limits = { perSecond: 2 };
+    const a = createPace({ redis: redisA, limits });
+    const b = createPace({ redis: redisB, limits });
+    try {
+      (await a.acquire("1", "interactive"))();
+      const started = Date.now();
+      const sentA = await a.acquire("777", "interactive");
+      const aAt = Date.now();
+      sentA();
+      // The chat's next update, answered by the other instance once this one's answer went.
+      const sentB = await b.acquire("777", "interactive");
+      const bAt = Date.now();
+      sentB();
+      expect(aAt - started).toBeGreaterThanOrEqual(200);
+      expect(bAt - aAt).toBeGreaterThanOrEqual(1050);
+    } finally {
+      a.close();
+      b.close();
+      redisA.disconnect();
+      redisB.disconnect();
+    }
   });
 });

@@ -61,6 +61,8 @@ describe("admission of updates under a flood", () => {
     }
     for (const other of others) await other.waitForBotMessage(/Здравствуйте/);
     await flooder.waitForBotMessage(NOTICE.ru);
+    // The flood's first answers, one a second in its chat.
+    await flooder.waitForBotMessage(/\/help/);
     const calls = h.tg.calls;
     const flooderAnswers = sentTo(calls, flooder.id).filter((c) =>
       /\/help/.test(`${c.params.text}`),

@@ -1,8 +1,8 @@
 // Telegram's flood control as a bot sees it. Three limits, each read at its strictest:
 // - the bot: at most `perSecond` messages in any 1000 ms (sliding), over all chats;
-// - a private chat: a bucket of `chatBurst` messages refilled at `chatPerSecond` ("about one a
-//   second; short bursts are allowed");
-// - a group, supergroup or channel (a negative chat id or an @username): at most
+// - any chat: a bucket of `chatBurst` messages refilled at `chatPerSecond`; Telegram's "about one
+//   a second" as grammY's throttler reads it, one at a time, a second apart (a bucket of 1);
+// - a group, supergroup or channel (a negative chat id or an @username) besides: at most
 //   `groupPerMinute` messages in any 60 000 ms (sliding).
 // Past any of them a send is refused with 429 and `retry_after`: the whole seconds until that
 // send would have been accepted, as Telegram words it.
@@ -15,17 +15,20 @@ export function isMessageMethod(method: string): boolean {
 export interface FloodLimits {
   /** Messages in any 1000 ms over all chats. */
   perSecond: number;
-  /** A private chat: bucket size, and how many a second refill it. */
+  /** Any chat: bucket size, and how many a second refill it. */
   chatBurst: number;
   chatPerSecond: number;
   /** A group or channel: messages in any 60 000 ms. */
   groupPerMinute: number;
 }
 
-/** Telegram's published limits (core.telegram.org/bots/faq, "My bot is hitting limits"). */
+/**
+ * Telegram's published limits (core.telegram.org/bots/faq, "My bot is hitting limits"), the
+ * chat's without the short bursts Telegram "may allow".
+ */
 export const TELEGRAM_LIMITS: FloodLimits = {
   perSecond: 30,
-  chatBurst: 3,
+  chatBurst: 1,
   chatPerSecond: 1,
   groupPerMinute: 20,
 };
@@ -99,9 +102,10 @@ export class FloodControl {
     if (isGroupChat(chatId)) {
       const times = this.groups.get(chatId) ?? [];
       const inMinute = this.inWindow(times, at, 60_000);
-      if (inMinute.count < limits.groupPerMinute) return undefined;
-      const oldest = inMinute.nthOldest(limits.groupPerMinute);
-      return { limit: "group", retryAfter: seconds(oldest + 60_000 - at) };
+      if (inMinute.count >= limits.groupPerMinute) {
+        const oldest = inMinute.nthOldest(limits.groupPerMinute);
+        return { limit: "group", retryAfter: seconds(oldest + 60_000 - at) };
+      }
     }
     const level = this.level(chatId, at);
     if (level >= 1) return undefined;
@@ -115,7 +119,6 @@ export class FloodControl {
       const times = (this.groups.get(chatId) ?? []).filter((t) => t > at - 60_000);
       times.push(at);
       this.groups.set(chatId, times);
-      return;
     }
     this.buckets.set(chatId, { level: this.level(chatId, at) - 1, at });
   }
@@ -135,7 +138,7 @@ export class FloodControl {
     };
   }
 
-  /** The private chat's bucket at `at`: full at first, refilled at chatPerSecond. */
+  /** The chat's bucket at `at`: full at first, refilled at chatPerSecond. */
   private level(chatId: string, at: number): number {
     const limits = this.limits!;
     const bucket = this.buckets.get(chatId);

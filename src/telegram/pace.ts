@@ -24,18 +24,12 @@ export type Priority = "interactive" | "bulk";
 export interface PaceLimits {
   /** Messages a second over all chats and instances (Telegram's limit is 30 in any second). */
   perSecond: number;
-  /** A private chat: one message per interval; answers up to `chatBurst` at once. */
+  /** A private chat: one message per interval, at most `chatBurst` at once. */
   chatIntervalMs: number;
   chatBurst: number;
-  /** A group: one message per interval, answers up to `groupBurst` at once; 20 a minute at most. */
+  /** A group: one message per interval, at most `groupBurst` at once; 20 a minute at most. */
   groupIntervalMs: number;
   groupBurst: number;
-  /**
-   * Notifications ("bulk") to one chat or group at once, at most: 1 keeps them to one per
-   * interval, the reading of Telegram's "about one a second" that allows no burst. Only answers,
-   * which the user is waiting for, may come in the bursts above.
-   */
-  bulkBurst: number;
   /** A notification to a chat waits this long after an answer there: none cuts into a dialogue. */
   quietMs: number;
 }
@@ -46,17 +40,17 @@ export interface PaceLimits {
  * 1 + ⌊(1000 + 16.4) / 36.4⌋ = 28 are taken. A send that reaches Telegram up to J ms after its
  * turn can bring more into one of Telegram's seconds, 1 + ⌊(1016.4 + J) / 36.4⌋: 29 while J is
  * under 38 ms, 30 (still accepted; Telegram refuses the 31st in any second) under 74 ms. (27 a
- * second with the wider tolerances of before: 83 ms; 28 a second with them: 45 ms.) A chat at
- * most 2 answers in any second (Telegram allows a short burst), and notifications one in 1.1 s
- * however many are due; a group 19 a minute.
+ * second with the wider tolerances of before: 83 ms; 28 a second with them: 45 ms.) A chat gets
+ * no burst, answers included: one message in 1.1 s (`CHAT_ROOM`), the reading of Telegram's
+ * "about one a second" that allows none, as grammY's throttler reads it; a group one in 3.96 s,
+ * 15 a minute.
  */
 export const TELEGRAM_PACE: PaceLimits = {
   perSecond: 27.5,
   chatIntervalMs: 1000,
-  chatBurst: 2,
+  chatBurst: 1,
   groupIntervalMs: 3600,
-  groupBurst: 3,
-  bulkBurst: 1,
+  groupBurst: 1,
   quietMs: 1000,
 };
 
@@ -68,9 +62,15 @@ export interface PaceOptions {
   logger?: Logger;
 }
 
+/** Says that Telegram has answered the send a turn was taken for (or that it failed). */
+export type Sent = () => void;
+
 export interface Pace {
-  /** Resolves when a message to `chatId` (null: none known) may go out. */
-  acquire(chatId: string | null, priority: Priority): Promise<void>;
+  /**
+   * Resolves when a message to `chatId` (null: none known) may go out, with the call to make
+   * once Telegram has answered it: the chat's next message waits for that answer.
+   */
+  acquire(chatId: string | null, priority: Priority): Promise<Sent>;
   /** Sends still waiting for their turn (metrics, tests). */
   waiting(): number;
   /** Lets every waiting send go (shutdown must not hang on pacing). */
@@ -87,6 +87,11 @@ interface Take {
   catchUpMs?: number;
   /** A chat's quiet key: a bulk take waits while it lives; an interactive take renews it. */
   quiet?: { key: string; priority: Priority; ms: number };
+  /**
+   * Not a take: the schedule's next turn moves to `now + intervalMs` at the earliest, for a send
+   * that goes later than the turn it took.
+   */
+  push?: true;
 }
 
 /**
@@ -97,6 +102,13 @@ type Schedules = (take: Take, also?: Take) => Promise<number>;
 
 const TAKE_SCRIPT = `
 local now = tonumber(ARGV[1])
+if ARGV[11] == '1' then
+  local due = now + tonumber(ARGV[2])
+  if due > tonumber(redis.call('GET', KEYS[1]) or '0') then
+    redis.call('SET', KEYS[1], string.format('%.3f', due), 'PX', math.ceil(due - now) + 1000)
+  end
+  return 0
+end
 if ARGV[4] == 'bulk' then
   local quiet = redis.call('PTTL', KEYS[2])
   if quiet > 0 then return quiet end
@@ -134,6 +146,10 @@ function memorySchedules(): Schedules {
   };
   return async (take, also) => {
     const { now, quiet } = take;
+    if (take.push) {
+      tats.set(take.key, Math.max(tats.get(take.key) ?? 0, now + take.intervalMs));
+      return 0;
+    }
     if (quiet?.priority === "bulk") {
       const until = quietUntil.get(quiet.key) ?? 0;
       if (until > now) return Math.ceil(until - now);
@@ -179,6 +195,7 @@ function redisSchedules(redis: Redis, fallback: Schedules, run: PaceRun): Schedu
         also?.toleranceMs ?? 0,
         also?.catchUpMs ?? 0,
         also ? "1" : "0",
+        take.push ? "1" : "0",
       );
     } catch (error) {
       run.redisAway(error);
@@ -212,9 +229,15 @@ export function createPace(options: PaceOptions = {}): Pace {
   let takingBoth = false;
   return {
     async acquire(chatId, priority) {
-      if (run.stopped.aborted) return;
-      if (chatId === null) return overall.take(priority);
+      if (run.stopped.aborted) return answered;
+      if (chatId === null) {
+        await overall.take(priority);
+        return answered;
+      }
+      let sent: Sent = answered;
       await chats.inLine(chatId, async () => {
+        await chats.afterLastSend(chatId);
+        sent = chats.sending(chatId);
         // Nobody waiting in this process: the chat's turn and an overall one in one go. One
         // such take at a time: sends arriving together (many chats pressing at once) queue
         // for the one loop instead of each asking Redis, whose answers would come back in a
@@ -231,8 +254,14 @@ export function createPace(options: PaceOptions = {}): Pace {
           if (both === 0) return;
         }
         await chats.turn(chatId, priority);
+        const turnAt = run.clock.now();
         await overall.take(priority);
+        // The chat's turn was taken before a wait for an overall one: its schedule starts again
+        // from the moment the message goes, so the chat's next message (from any instance, whose
+        // update the chat lock held until this one was answered) keeps its interval from this.
+        if (run.clock.now() - turnAt > LATE_SEND_MS) await chats.wentLate(chatId);
       });
+      return sent;
     },
     waiting: overall.waiting,
     close() {
@@ -241,6 +270,12 @@ export function createPace(options: PaceOptions = {}): Pace {
     },
   };
 }
+
+/** A send this much later than its chat's turn moves the chat's schedule on from itself. */
+const LATE_SEND_MS = 50;
+
+/** A send with nobody to tell (no chat, or the pace stopped). */
+const answered: Sent = () => {};
 
 /** Takes from `take` until it is taken or the pace stops. */
 async function takeUntilTaken(run: PaceRun, schedules: Schedules, take: () => Take) {
@@ -252,27 +287,36 @@ async function takeUntilTaken(run: PaceRun, schedules: Schedules, take: () => Ta
 }
 
 /**
- * A notification's turn moves its chat's schedule on by a tenth more than the interval: room
- * for the way to Telegram (a request sent later may arrive sooner), so that two notifications
- * never reach it closer than the interval, even where a chat is allowed no burst at all.
+ * A message's turn moves its chat's schedule on by a tenth more than the interval: room for the
+ * way to Telegram (a request sent later may arrive sooner), so that two never reach it closer
+ * than the interval, even where a chat is allowed no burst at all.
  */
-const BULK_ROOM = 1.1;
+const CHAT_ROOM = 1.1;
+
+/**
+ * How long a chat's next message waits for Telegram to answer the one before: a send that hangs
+ * holds its chat no longer (the Bot API client times it out on its own clock).
+ */
+const ANSWER_WAIT_MS = 30_000;
 
 /** Each chat's sends take their turns one after another, at the chat's limit. */
 function createChatTurns(schedules: Schedules, limits: PaceLimits, run: PaceRun) {
-  function takeOf(chatId: string, priority: Priority, now: number): Take {
+  function limitOf(chatId: string) {
     const isGroup = chatId.startsWith("-") || chatId.startsWith("@");
     const intervalMs = isGroup ? limits.groupIntervalMs : limits.chatIntervalMs;
-    const answerBurst = isGroup ? limits.groupBurst : limits.chatBurst;
-    const burst = priority === "bulk" ? Math.min(limits.bulkBurst, answerBurst) : answerBurst;
+    return { intervalMs, burst: isGroup ? limits.groupBurst : limits.chatBurst };
+  }
+  function takeOf(chatId: string, priority: Priority, now: number): Take {
+    const { intervalMs, burst } = limitOf(chatId);
     return {
       key: `chat:${chatId}`,
       now,
-      intervalMs: priority === "bulk" ? intervalMs * BULK_ROOM : intervalMs,
+      intervalMs: intervalMs * CHAT_ROOM,
       toleranceMs: (burst - 1) * intervalMs,
       quiet: { key: chatId, priority, ms: limits.quietMs },
     };
   }
+  const lastSends = createLastSends(run);
   /** The last send in line for each chat. */
   const tails = new Map<string, Promise<void>>();
   return {
@@ -292,9 +336,67 @@ function createChatTurns(schedules: Schedules, limits: PaceLimits, run: PaceRun)
         if (tails.get(chatId) === mine) tails.delete(chatId);
       }
     },
+    /**
+     * Where a chat gets no burst, its next send waits for Telegram's answer to the last one and
+     * a chat interval after it: the schedule spaces the turns, not the arrivals, and a loaded
+     * process or network may delay one send and not the next. (Across instances the schedule's
+     * room keeps them apart.)
+     */
+    afterLastSend(chatId: string): Promise<void> {
+      if (limitOf(chatId).burst > 1) return Promise.resolve();
+      return lastSends.after(chatId, limits.chatIntervalMs);
+    },
+    sending: lastSends.sending,
+    wentLate(chatId: string) {
+      const take = { ...takeOf(chatId, "interactive", run.clock.now()), push: true as const };
+      return schedules(take);
+    },
     takeOf,
     turn(chatId: string, priority: Priority) {
       return takeUntilTaken(run, schedules, () => takeOf(chatId, priority, run.clock.now()));
+    },
+  };
+}
+
+/** Each chat's last send in this process: whether and when Telegram answered it. */
+function createLastSends(run: PaceRun) {
+  const last = new Map<string, { answered: Promise<void>; at?: number; started: number }>();
+  /** Forget sends long answered, so the map stays as small as the chats written to lately. */
+  function sweep(now: number) {
+    if (last.size <= 10_000) return;
+    for (const [chatId, send] of last)
+      if ((send.at ?? send.started) < now - ANSWER_WAIT_MS) last.delete(chatId);
+  }
+  return {
+    /** Resolves once the chat's last send was answered, and `gapMs` has passed since. */
+    async after(chatId: string, gapMs: number): Promise<void> {
+      const send = last.get(chatId);
+      if (!send) return;
+      if (send.at === undefined) {
+        const waited = new AbortController();
+        const stop = AbortSignal.any([run.stopped, waited.signal]);
+        await Promise.race([send.answered, run.clock.sleep(ANSWER_WAIT_MS, stop)]);
+        waited.abort();
+      }
+      const wait = (send.at ?? run.clock.now()) + gapMs - run.clock.now();
+      if (wait > 0) await run.clock.sleep(wait, run.stopped);
+    },
+    /** A send to the chat starts: the call to make once Telegram has answered it. */
+    sending(chatId: string): Sent {
+      const now = run.clock.now();
+      sweep(now);
+      let answer = () => {};
+      const send: { answered: Promise<void>; at?: number; started: number } = {
+        answered: new Promise<void>((resolve) => {
+          answer = resolve;
+        }),
+        started: now,
+      };
+      last.set(chatId, send);
+      return () => {
+        send.at ??= run.clock.now();
+        answer();
+      };
     },
   };
 }

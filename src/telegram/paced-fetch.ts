@@ -27,8 +27,12 @@ export function pacedFetch(pace: Pace, priority: Priority, base: Fetch = nodeFet
     const method = String(url).slice(String(url).lastIndexOf("/") + 1);
     if (!isPacedMethod(method)) return base(url, init);
     const { chatId, body } = await chatOfBody(init.body);
-    await pace.acquire(chatId, priority);
-    return base(url, { ...init, body });
+    const sent = await pace.acquire(chatId, priority);
+    try {
+      return await base(url, { ...init, body });
+    } finally {
+      sent();
+    }
   };
   return paced as unknown as Fetch;
 }

@@ -80,7 +80,6 @@ export const LIFTED_PACE: Partial<PaceLimits> = {
   perSecond: 100_000,
   chatBurst: 10_000,
   groupBurst: 10_000,
-  bulkBurst: 10_000,
   quietMs: 0,
 };
 

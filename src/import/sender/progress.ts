@@ -2,8 +2,12 @@ import type { Api } from "grammy";
 import type { Clock } from "../../clock.js";
 import type { Logger } from "../../logger.js";
 
-/** About one edit per second per chat (Telegram's limit). */
-export const PROGRESS_MIN_INTERVAL_MS = 1000;
+/**
+ * A chat gets one message a second (the pace), and a progress edit takes that turn: one in three
+ * seconds leaves the others free, so the file or the summary that ends the work rarely waits
+ * behind a progress edit for its turn.
+ */
+export const PROGRESS_MIN_INTERVAL_MS = 3000;
 
 /** Where the status message stands; plain data (it travels in a conversation's argument). */
 export interface ProgressState {
@@ -46,7 +50,7 @@ export class ProgressMessage {
     return new ProgressMessage(api, clock, logger, state);
   }
 
-  /** An intermediate text (sending k of K): dropped when the last edit was under a second ago. */
+  /** An intermediate text (sending k of K): dropped when the last edit was under 3 s ago. */
   async update(text: string): Promise<void> {
     if (text === this.state.text) return;
     const now = this.clock.now();
