@@ -85,7 +85,7 @@ const spent = (run: Run) =>
   `${run.cpu.toFixed(1)} CPU s = ${(run.cpu / (run.wallMs / 1000)).toFixed(2)} cores busy; ` +
   `last file read at ${(run.readMs / 1000).toFixed(1)} s, ${run.readingCores.toFixed(2)} cores ` +
   `busy until then; a preview is its chat's message ` +
-  `${run.messages} (a chat gets 3 at once, then about one a second)`;
+  `${run.messages} (a chat gets one a second)`;
 
 type Doubles = {
   tg: Awaited<ReturnType<typeof startBotApiEmulator>>;

@@ -11,6 +11,19 @@ const CHATS = Number(process.env.BENCH_CHATS ?? 1000);
 const SECOND_UPDATE_EVERY = 10;
 const API_LATENCY_MS = 100;
 const TELEGRAM_PER_SECOND = 30;
+/** The rate the pace sustains: the most messages sent within any window this long. */
+const SUSTAINED_MS = 30_000;
+
+/** The most of `times` (ascending) within any `spanMs`. */
+function mostWithin(times: number[], spanMs: number): number {
+  let most = 0;
+  let start = 0;
+  for (let end = 0; end < times.length; end++) {
+    while (times[end]! - times[start]! >= spanMs) start++;
+    most = Math.max(most, end - start + 1);
+  }
+  return most;
+}
 
 const ORDERS = /7100001/;
 const HELP = /Что я умею|Мен не істей аламын/;
@@ -79,6 +92,8 @@ async function burst(env: BenchEnv, instances: 1 | 2): Promise<Row[]> {
     const generic = answers.filter((c) => GENERIC.test(String(c.params.text))).length;
     const refused = tg.sendRate().refused;
     const wallS = (last - started) / 1000;
+    const times = answers.map((c) => c.at).sort((a, b) => a - b);
+    const sustained = mostWithin(times, SUSTAINED_MS) / (SUSTAINED_MS / 1000);
     const boundS = expected / TELEGRAM_PER_SECOND;
     const label = instances === 1 ? "one instance" : "two instances, one Redis";
     return [
@@ -92,10 +107,11 @@ async function burst(env: BenchEnv, instances: 1 | 2): Promise<Row[]> {
       ),
       judged(
         `2 Telegram's bound, ${label}: messages a second`,
-        expected / wallS,
+        sustained,
         "/s",
         { value: TELEGRAM_PER_SECOND, label: "30/s" },
         { min: 27, label: "≥ 27/s" },
+        `the most in any ${SUSTAINED_MS / 1000} s; ${(expected / wallS).toFixed(1)}/s from the press to the last answer (a chat's second answer comes a second after its first)`,
       ),
       judged(
         `2 Telegram's bound, ${label}: 429s, generic errors, out of order`,

@@ -5,8 +5,9 @@ import type { Logger } from "../logger.js";
 /**
  * One pace for everything the bot sends (replies, conversations, the import watcher, alerts),
  * shared by every instance on one Redis (in-process on the embedded storage). A send first
- * waits for its chat's turn, then for an overall turn; answers to updates ("interactive") take
- * the overall turns before notifications ("bulk").
+ * waits for Telegram's answer to its chat's last message, then for its chat's turn, then for an
+ * overall turn; answers to updates ("interactive") take the overall turns before notifications
+ * ("bulk").
  *
  * Each limit is a schedule (GCRA): the time the next send is due (`tat`) moves on by one
  * interval per send, and a send is taken only at the moment it goes, never booked ahead, so a
