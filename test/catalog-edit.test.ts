@@ -102,4 +102,53 @@ describe("the catalog in a spreadsheet, edited by openpyxl", () => {
       list.map((p) => ({ ...p, description: { rus: p.description.rus } }));
     expect(noKazDescription(after)).toEqual(noKazDescription(expected));
   }, 30_000);
+
+  const NEW_ROW_TEXTS = {
+    ru: {
+      status:
+        /^🔎 Файл проверен: без ошибок — 1, с ошибками — 0\.\nСтрок без productId: это новые товары — они импортируются отдельно, предложение ниже\.$/,
+      changes: /^Что изменится по файлу «catalog-edited\.xlsx»/,
+      offer: /Импортировать товары \(1\)\?/,
+    },
+    kk: {
+      status:
+        /^🔎 Файл тексерілді: қатесіз — 1, қатесі бар — 0\.\nproductId жоқ жолдар — жаңа тауарлар: олар бөлек импортталады, ұсыныс төменде\.$/,
+      changes: /^«catalog-edited\.xlsx» файлы бойынша не өзгереді/,
+      offer: /Тауарларды \(1\) импорттаймыз ба\?/,
+    },
+  };
+
+  it.each(["ru", "kk"] as const)(
+    "says in the status, not in a message of its own, that rows without productId are new products (%s)",
+    async (locale) => {
+      const texts = NEW_ROW_TEXTS[locale];
+      h = await startInProcess();
+      const user = h.tg.user({ languageCode: locale });
+      await linkUser(h, user);
+      const file = await exportWholeCatalog(user, locale);
+      // A row added under the catalog's: a new product, no productId, no skuId.
+      const edited = await editWithOpenpyxl(
+        file,
+        `
+new = list(rows[0]); new[col("productId")] = None; new[col("skuId")] = None
+new[col("name.rus")] = "Новый товар из выгрузки"
+rows.append(new)
+`,
+      );
+      const before = user.lastBotMessage()!.messageId;
+      await user.sendDocument({
+        fileName: "catalog-edited.xlsx",
+        content: edited,
+        mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      });
+      await user.waitForBotMessage(texts.offer, { ...SLOW, after: before });
+      const after = user.botMessages().filter((m) => m.messageId > before && !m.document);
+      // The status, the changes (none), then the offer for the new row: no note between them.
+      expect(after, user.dump()).toHaveLength(3);
+      expect(after[0]!.text).toMatch(texts.status);
+      expect(after[1]!.text).toMatch(texts.changes);
+      expect(after[2]!.text).toMatch(texts.offer);
+    },
+    30_000,
+  );
 });

@@ -159,17 +159,19 @@ export function createDocumentHandler(deps: FeatureDeps) {
     if (prepared.kind === "rejected") {
       return progress.settle(rejectionText(ctx.t, prepared.reason, prepared.params));
     }
+    const validated = [
+      ctx.t("import-validated", { valid: prepared.valid, invalid: prepared.invalid }),
+    ];
     if (prepared.edits) {
-      // A returned export: the edits get their preview; new rows (if any) the usual offer.
+      // A returned export: the edits get their preview; new rows (if any) the usual offer, the
+      // status saying so (no message of its own: a chat gets one a second).
       await progress.settle(ctx.t("catalog-preview-reading"));
       const edits = prepared.edits;
       await runCommand(ctx, () => sendEditPreview(ctx, deps, { chatId, locale, fileName, edits }));
       if (prepared.valid === 0 && prepared.invalid === 0) return;
-      await ctx.reply(ctx.t("catalog-preview-new-products"));
+      validated.push(ctx.t("catalog-preview-new-products"));
     }
-    await progress.settle(
-      ctx.t("import-validated", { valid: prepared.valid, invalid: prepared.invalid }),
-    );
+    await progress.settle(validated.join("\n"));
     const job: ImportJob = {
       draftId,
       chatId,
