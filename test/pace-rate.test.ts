@@ -122,6 +122,24 @@ describe("a chat's pace", () => {
   });
 });
 
+describe("a pace closed while a chat waits for Telegram's answer", () => {
+  it("lets the waiting send go at once (shutdown never hangs on an answer)", async () => {
+    const clock = manualClock();
+    const pace = createPace({ clock });
+    await pace.acquire("777", "interactive");
+    let went = false;
+    const next = pace.acquire("777", "interactive").then(() => {
+      went = true;
+    });
+    await clock.advance(5000);
+    expect(went).toBe(false);
+    pace.close();
+    await next;
+    expect(went).toBe(true);
+    expect(clock.sleepers()).toBe(0);
+  });
+});
+
 describe("a chat's pace over two instances on one Redis", () => {
   it("keeps a chat's interval from a send that waited for its overall turn", async () => {
     const keyPrefix = `pace-test-${randomUUID()}:`;

@@ -372,11 +372,15 @@ function createLastSends(run: PaceRun) {
     /** Resolves once the chat's last send was answered, and `gapMs` has passed since. */
     async after(chatId: string, gapMs: number): Promise<void> {
       const send = last.get(chatId);
-      if (!send) return;
+      if (!send || run.stopped.aborted) return;
       if (send.at === undefined) {
+        // The answer's wait ends with the answer, its cap, or the pace (no composite signal held
+        // by the pace's own for every such wait).
         const waited = new AbortController();
-        const stop = AbortSignal.any([run.stopped, waited.signal]);
-        await Promise.race([send.answered, run.clock.sleep(ANSWER_WAIT_MS, stop)]);
+        const stop = () => waited.abort();
+        run.stopped.addEventListener("abort", stop, { once: true });
+        await Promise.race([send.answered, run.clock.sleep(ANSWER_WAIT_MS, waited.signal)]);
+        run.stopped.removeEventListener("abort", stop);
         waited.abort();
       }
       const wait = (send.at ?? run.clock.now()) + gapMs - run.clock.now();
