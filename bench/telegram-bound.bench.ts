@@ -3,7 +3,7 @@
  * also sends /help right after), the Seller API answering in 100 ms; one instance polling, and
  * two on one Redis behind a balancer. Bound: the messages / 30 a second (Telegram's limit).
  */
-import type { UserDriver } from "../doubles/telegram/index.js";
+import { mostWithin, type UserDriver } from "../doubles/telegram/index.js";
 import { withBed } from "./bed.js";
 import { type BenchEnv, judged, type Measure, type Row, until } from "./measure.js";
 
@@ -13,17 +13,6 @@ const API_LATENCY_MS = 100;
 const TELEGRAM_PER_SECOND = 30;
 /** The rate the pace sustains: the most messages sent within any window this long. */
 const SUSTAINED_MS = 30_000;
-
-/** The most of `times` (ascending) within any `spanMs`. */
-function mostWithin(times: number[], spanMs: number): number {
-  let most = 0;
-  let start = 0;
-  for (let end = 0; end < times.length; end++) {
-    while (times[end]! - times[start]! >= spanMs) start++;
-    most = Math.max(most, end - start + 1);
-  }
-  return most;
-}
 
 const ORDERS = /7100001/;
 const HELP = /Что я умею|Мен не істей аламын/;

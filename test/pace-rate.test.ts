@@ -1,20 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { describe, expect, inject, it } from "vitest";
+import { mostWithin } from "../doubles/telegram/index.js";
 import type { Clock } from "../src/clock.js";
 import { createPace, TELEGRAM_PACE } from "../src/telegram/pace.js";
 import { manualClock } from "./support/clock.js";
 
 /** The most of `times` (sorted) within any 1000 ms, as Telegram counts. */
-function mostInAnySecond(times: number[]): number {
-  let most = 0;
-  let start = 0;
-  for (let end = 0; end < times.length; end++) {
-    while (times[end]! - times[start]! >= 1000) start++;
-    most = Math.max(most, end - start + 1);
-  }
-  return most;
-}
+const mostInAnySecond = (times: number[]) => mostWithin(times, 1000);
 
 /** `chats` answers due at once, each to its own chat; the clock times at which each may go. */
 async function burst(chats: number, lateTimersMs: number) {
@@ -142,24 +135,33 @@ describe("a pace closed while a chat waits for Telegram's answer", () => {
 
 describe("a chat's pace over two instances on one Redis", () => {
   it("keeps a chat's interval from a send that waited for its overall turn", async () => {
+    const clock = manualClock();
     const keyPrefix = `pace-test-${randomUUID()}:`;
     const [redisA, redisB] = [1, 2].map(() => new Redis(inject("redisUrl"), { keyPrefix }));
     // Two overall turns a second: the chat's first message waits for the second one.
     const limits = { perSecond: 2 };
-    const a = createPace({ redis: redisA, limits });
-    const b = createPace({ redis: redisB, limits });
+    const a = createPace({ redis: redisA, limits, clock });
+    const b = createPace({ redis: redisB, limits, clock });
+    /** The clock time a take resolves at: the clock moves only while the paces sleep. */
+    async function takenAt(taking: Promise<() => void>): Promise<number> {
+      let at: number | undefined;
+      void taking.then((sent) => {
+        at = clock.now();
+        sent();
+      });
+      while (at === undefined) {
+        if (clock.sleepers() > 0) await clock.advance(10);
+        else await new Promise((resolve) => setImmediate(resolve));
+      }
+      return at;
+    }
     try {
-      (await a.acquire("1", "interactive"))();
-      const started = Date.now();
-      const sentA = await a.acquire("777", "interactive");
-      const aAt = Date.now();
-      sentA();
+      const started = await takenAt(a.acquire("1", "interactive"));
+      const aAt = await takenAt(a.acquire("777", "interactive"));
       // The chat's next update, answered by the other instance once this one's answer went.
-      const sentB = await b.acquire("777", "interactive");
-      const bAt = Date.now();
-      sentB();
+      const bAt = await takenAt(b.acquire("777", "interactive"));
       expect(aAt - started).toBeGreaterThanOrEqual(200);
-      expect(bAt - aAt).toBeGreaterThanOrEqual(1050);
+      expect(bAt - aAt).toBeGreaterThanOrEqual(1100);
     } finally {
       a.close();
       b.close();

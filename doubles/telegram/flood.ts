@@ -124,15 +124,9 @@ export class FloodControl {
   }
 
   rate(): SendRate {
-    let max = 0;
-    let start = 0;
-    for (let end = 0; end < this.accepted.length; end++) {
-      while (this.accepted[end]! - this.accepted[start]! >= 1000) start++;
-      max = Math.max(max, end - start + 1);
-    }
     return {
       sent: this.accepted.length,
-      maxInAnySecond: max,
+      maxInAnySecond: mostWithin(this.accepted, 1000),
       refused: this.refused,
       refusedPerChat: this.refusedPerChat,
     };
@@ -157,6 +151,17 @@ export class FloodControl {
       nthOldest: (n: number) => times[times.length - n]!,
     };
   }
+}
+
+/** The most of `times` (ascending, ms) within any `spanMs`, a sliding window as Telegram counts. */
+export function mostWithin(times: readonly number[], spanMs: number): number {
+  let most = 0;
+  let start = 0;
+  for (let end = 0; end < times.length; end++) {
+    while (times[end]! - times[start]! >= spanMs) start++;
+    most = Math.max(most, end - start + 1);
+  }
+  return most;
 }
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));

@@ -13,7 +13,7 @@ export type {
   WaitOptions,
 } from "./driver.js";
 export { GroupDriver, UserDriver } from "./driver.js";
-export { type FloodLimits, type SendRate, TELEGRAM_LIMITS } from "./flood.js";
+export { type FloodLimits, mostWithin, type SendRate, TELEGRAM_LIMITS } from "./flood.js";
 export { HtmlParseError, htmlToPlainText, parseHtml } from "./html.js";
 export type { InProcessInit } from "./server.js";
 export type * from "./types.js";
