@@ -109,12 +109,18 @@ describe("the catalog in a spreadsheet, edited by openpyxl", () => {
         /^🔎 Файл проверен: без ошибок — 1, с ошибками — 0\.\nСтрок без productId: это новые товары — они импортируются отдельно, предложение ниже\.$/,
       changes: /^Что изменится по файлу «catalog-edited\.xlsx»/,
       offer: /Импортировать товары \(1\)\?/,
+      invalidStatus:
+        /^🔎 Файл проверен: без ошибок — 0, с ошибками — 1\.\nСтрок без productId: это новые товары — ни одна из них не прошла проверку, причины ниже\.$/,
+      reasons: /^❌ Ни один товар из файла не прошёл проверку[\s\S]*«дорого»/,
     },
     kk: {
       status:
         /^🔎 Файл тексерілді: қатесіз — 1, қатесі бар — 0\.\nproductId жоқ жолдар — жаңа тауарлар: олар бөлек импортталады, ұсыныс төменде\.$/,
       changes: /^«catalog-edited\.xlsx» файлы бойынша не өзгереді/,
       offer: /Тауарларды \(1\) импорттаймыз ба\?/,
+      invalidStatus:
+        /^🔎 Файл тексерілді: қатесіз — 0, қатесі бар — 1\.\nproductId жоқ жолдар — жаңа тауарлар: олардың ешқайсысы тексеруден өтпеді, себептері төменде\.$/,
+      reasons: /^❌ Файлдағы бірде-бір тауар тексеруден өтпеді[\s\S]*«дорого»/,
     },
   };
 
@@ -148,6 +154,40 @@ rows.append(new)
       expect(after[0]!.text).toMatch(texts.status);
       expect(after[1]!.text).toMatch(texts.changes);
       expect(after[2]!.text).toMatch(texts.offer);
+    },
+    30_000,
+  );
+
+  it.each(["ru", "kk"] as const)(
+    "says in the status that no new row passed when none did, and names the reasons (%s)",
+    async (locale) => {
+      const texts = NEW_ROW_TEXTS[locale];
+      h = await startInProcess();
+      const user = h.tg.user({ languageCode: locale });
+      await linkUser(h, user);
+      const file = await exportWholeCatalog(user, locale);
+      const edited = await editWithOpenpyxl(
+        file,
+        `
+new = list(rows[0]); new[col("productId")] = None; new[col("skuId")] = None
+new[col("price")] = "дорого"
+rows.append(new)
+`,
+      );
+      const before = user.lastBotMessage()!.messageId;
+      await user.sendDocument({
+        fileName: "catalog-edited.xlsx",
+        content: edited,
+        mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      });
+      await user.waitForBotMessage(texts.reasons, { ...SLOW, after: before });
+      const after = user.botMessages().filter((m) => m.messageId > before && !m.document);
+      // The status, the changes (none), then the reasons: no offer, no button.
+      expect(after, user.dump()).toHaveLength(3);
+      expect(after[0]!.text).toMatch(texts.invalidStatus);
+      expect(after[1]!.text).toMatch(texts.changes);
+      expect(after[2]!.text).toMatch(texts.reasons);
+      expect(after[2]!.buttons, user.dump()).toEqual([]);
     },
     30_000,
   );

@@ -68,6 +68,7 @@ catalog-preview-blocked = 🚫 { $product } тауары ({ $rows } жолдар
 catalog-preview-unreadable = Оқылмаған ұяшықтар (жол: баған): { $cells } — олар қолданылмайды.
 catalog-preview-empty-keeps = Бос ұяшық мәнді сақтайды; мәнді сатушы кабинетінде тазалауға болады.
 catalog-preview-new-products = productId жоқ жолдар — жаңа тауарлар: олар бөлек импортталады, ұсыныс төменде.
+catalog-preview-new-products-invalid = productId жоқ жолдар — жаңа тауарлар: олардың ешқайсысы тексеруден өтпеді, себептері төменде.
 catalog-preview-file-caption = Барлық өзгерістер: тауар, SKU, өріс, болған, болады.
 catalog-risk-price-cut = баға екі еседен астам төмендеді
 catalog-risk-price-up = баға екі еседен астам өсті

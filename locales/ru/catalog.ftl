@@ -68,6 +68,7 @@ catalog-preview-blocked = 🚫 Товар { $product } (строки { $rows }) 
 catalog-preview-unreadable = Не прочитаны ячейки (строка: колонка): { $cells } — они не применяются.
 catalog-preview-empty-keeps = Пустая ячейка оставляет значение; очистить значение можно в кабинете продавца.
 catalog-preview-new-products = Строк без productId: это новые товары — они импортируются отдельно, предложение ниже.
+catalog-preview-new-products-invalid = Строк без productId: это новые товары — ни одна из них не прошла проверку, причины ниже.
 catalog-preview-file-caption = Все изменения: товар, SKU, поле, было, станет.
 catalog-risk-price-cut = цена снижена больше чем вдвое
 catalog-risk-price-up = цена поднята больше чем вдвое

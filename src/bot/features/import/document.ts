@@ -169,7 +169,12 @@ export function createDocumentHandler(deps: FeatureDeps) {
       const edits = prepared.edits;
       await runCommand(ctx, () => sendEditPreview(ctx, deps, { chatId, locale, fileName, edits }));
       if (prepared.valid === 0 && prepared.invalid === 0) return;
-      validated.push(ctx.t("catalog-preview-new-products"));
+      // No new row passed: no offer follows, only the reasons.
+      const note =
+        prepared.valid === 0
+          ? "catalog-preview-new-products-invalid"
+          : "catalog-preview-new-products";
+      validated.push(ctx.t(note));
     }
     await progress.settle(validated.join("\n"));
     const job: ImportJob = {
