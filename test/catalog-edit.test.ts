@@ -51,6 +51,41 @@ header = [header[i] for i in order]
 rows = [[r[i] for i in order] for r in rows]
 `;
 
+describe("a seller's own file naming existing products", () => {
+  it("reads a productKey group's rows as the product its first row names (ru)", async () => {
+    h = await startInProcess();
+    const user = h.tg.user({ languageCode: "ru" });
+    await linkUser(h, user);
+    const product = cards().find((p) => p.skus.length >= 2)!;
+    const [first, second] = product.skus as [Sent["skus"][number], Sent["skus"][number]];
+    // The import format's grouping: product columns, productId among them, on the first row only.
+    const csv = [
+      "productKey;productId;categoryId;brandId;name.rus;description.rus;skuId;price",
+      `K1;${product.productId};;;;;${first.skuId};${first.price + 100}`,
+      `K1;;;;;;${second.skuId};${second.price + 100}`,
+    ].join("\r\n");
+    const before = user.lastBotMessage()!.messageId;
+    await user.sendDocument({ fileName: "цены.csv", content: `\ufeff${csv}\r\n` });
+    const preview = await user.waitForBotMessage(/Что изменится/, { ...SLOW, after: before });
+    expect(preview.text, user.dump()).toContain("Изменятся товаров: 1, SKU: 2.");
+    expect(preview.text).toContain("Цены: выше — 2");
+    expect(preview.text).toContain(`${second.price} → ${second.price + 100}`);
+    // Neither a new product nor a row with errors: the second row is the product's.
+    const said = user.botMessages().filter((m) => m.messageId > before);
+    expect(said.map((m) => m.text).join("\n"), user.dump()).not.toMatch(
+      /productId жоқ|без productId|ошибк/,
+    );
+
+    await user.pressButton(/Применить \(2\)/, { messageId: preview.messageId });
+    await user.waitForBotMessage(/Отправлено товаров: 1/, SLOW);
+    const sent = sentProducts();
+    expect(sent.map((p) => p.productId)).toEqual([product.productId]);
+    const prices = new Map(sent[0]!.skus.map((s) => [s.skuId, s.price]));
+    expect(prices.get(first.skuId)).toBe(first.price + 100);
+    expect(prices.get(second.skuId)).toBe(second.price + 100);
+  }, 30_000);
+});
+
 describe("the catalog in a spreadsheet, edited by openpyxl", () => {
   it("previews exactly the seller's changes and applies them as whole cards (ru)", async () => {
     h = await startInProcess();

@@ -210,6 +210,35 @@ describe("CSV in UTF-8", () => {
     ]);
   });
 
+  it("reads a group's rows as the product its productId names, and names them when it names two", async () => {
+    const result = ok(
+      await read(
+        utf8(
+          crlf(
+            "productKey;productId;categoryId;brandId;name.rus;description.rus;skuId;price",
+            "K1;10002;;;;;20002;450090",
+            "K1;;;;;;20003;495090",
+            "K2;10003;;;;;;1000",
+            "K2;10004;;;;;;2000",
+            "K2;;;;;;;3000",
+            "K3;;101;202;Новый;Описание;;990",
+          ),
+        ),
+      ),
+    );
+    const edits = result.edits!.rows.map((r) => [r.row, r.productId, r.skuId, r.issues]);
+    expect(edits).toEqual([
+      [2, 10002, 20002, []],
+      [3, 10002, 20003, []],
+      [4, 10003, undefined, []],
+      [5, 10004, undefined, []],
+      [6, 0, undefined, [{ field: "productId", code: "conflict" }]],
+    ]);
+    // Only the group naming no product is a new one.
+    expect(result.products.map((p) => p.product.name.rus)).toEqual(["Новый"]);
+    expect(result.invalid).toEqual([]);
+  });
+
   it("collects every issue of a row, each on its column", async () => {
     const text = crlf(
       "categoryId;brandId;name.rus;description.rus;isLocalMade;price;photos",

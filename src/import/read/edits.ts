@@ -94,6 +94,7 @@ function readRow(
   row: SheetRow,
   columns: Column[],
   convention: NumberConvention,
+  groupProductId: string | undefined,
 ): EditRow | undefined {
   const values: Record<string, string> = {};
   const issues: EditRow["issues"] = [];
@@ -113,7 +114,7 @@ function readRow(
         column.name === "photos" && prior ? `${prior}|${read.value}` : read.value;
     }
   }
-  const productId = Number(values.productId);
+  const productId = Number(values.productId ?? groupProductId);
   if (!Number.isSafeInteger(productId) || productId <= 0) return undefined;
   const skuId = values.skuId ? Number(values.skuId) : undefined;
   delete values.productId;
@@ -122,10 +123,36 @@ function readRow(
   return { row: row.row, productId, ...(skuId && { skuId }), values, issues };
 }
 
+/** A productKey group whose rows name different products: its other rows belong to none. */
+const DISAGREE = Symbol("disagree");
+
 /**
- * Splits a table with a `productId` column: rows naming a product are edits (read here);
- * the rest, with read-only cells blanked, are new products for the import's own assembly.
- * Undefined when the header has no `productId` column or no row names a product.
+ * Each productKey's product, from the rows of its group that name one: the import format lets
+ * a group's later rows leave product columns empty, `productId` included. A group naming two
+ * products is `DISAGREE`.
+ */
+function groupProducts(
+  body: SheetRow[],
+  keyIndex: number,
+  idIndex: number,
+): Map<string, string | typeof DISAGREE> {
+  const groups = new Map<string, string | typeof DISAGREE>();
+  for (const r of body) {
+    const key = cellText(r.cells[keyIndex]).trim();
+    const id = cellText(r.cells[idIndex]).trim();
+    if (!key || !id) continue;
+    const known = groups.get(key);
+    if (known === undefined) groups.set(key, id);
+    else if (known !== id) groups.set(key, DISAGREE);
+  }
+  return groups;
+}
+
+/**
+ * Splits a table with a `productId` column: rows naming a product, or sharing a `productKey`
+ * with rows that name it, are edits (read here); the rest, with read-only cells blanked, are
+ * new products for the import's own assembly. Undefined when the header has no `productId`
+ * column or no row names a product.
  */
 export function splitEdits(
   table: Table,
@@ -136,8 +163,12 @@ export function splitEdits(
   const idColumn = columns.find((c) => c.name === "productId");
   if (!idColumn) return undefined;
   const body = table.rows.slice(headerAt + 1);
-  const named = (r: SheetRow) => cellText(r.cells[idColumn.index]).trim() !== "";
-  if (!body.some(named)) return undefined;
+  const ownId = (r: SheetRow) => cellText(r.cells[idColumn.index]).trim();
+  if (!body.some(ownId)) return undefined;
+  const keyColumn = columns.find((c) => c.name === "productKey");
+  const groups = keyColumn ? groupProducts(body, keyColumn.index, idColumn.index) : new Map();
+  const groupOf = (r: SheetRow) =>
+    keyColumn && groups.get(cellText(r.cells[keyColumn.index]).trim());
   const price = columns.find((c) => c.name === "price");
   const convention = learnConvention(
     price ? body.map((r) => r.cells[price.index]).filter((c) => typeof c === "string") : [],
@@ -145,7 +176,8 @@ export function splitEdits(
   const rows: EditRow[] = [];
   const others: SheetRow[] = [];
   for (const r of body) {
-    if (!named(r)) {
+    const group = ownId(r) ? undefined : groupOf(r);
+    if (!ownId(r) && group === undefined) {
       if (readOnly.length === 0) {
         others.push(r);
         continue;
@@ -155,14 +187,14 @@ export function splitEdits(
       others.push({ row: r.row, cells });
       continue;
     }
-    const read = readRow(r, columns, convention);
+    const read = group === DISAGREE ? undefined : readRow(r, columns, convention, group);
     if (read) rows.push(read);
     else
       rows.push({
         row: r.row,
         productId: 0,
         values: {},
-        issues: [{ field: "productId", code: "not-a-number" }],
+        issues: [{ field: "productId", code: group === DISAGREE ? "conflict" : "not-a-number" }],
       });
   }
   const fields = columns.filter(
