@@ -57,7 +57,8 @@ describe("a seller's own file naming existing products", () => {
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
     const product = cards().find((p) => p.skus.length >= 2)!;
-    const [first, second] = product.skus as [Sent["skus"][number], Sent["skus"][number]];
+    const first = product.skus[0]!;
+    const second = product.skus[1]!;
     // The import format's grouping: product columns, productId among them, on the first row only.
     const csv = [
       "productKey;productId;categoryId;brandId;name.rus;description.rus;skuId;price",
