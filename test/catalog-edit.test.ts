@@ -79,6 +79,7 @@ describe("a seller's own file naming existing products", () => {
 
     await user.pressButton(/Применить \(2\)/, { messageId: preview.messageId });
     await user.waitForBotMessage(/Отправлено товаров: 1/, SLOW);
+    await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
     const sent = sentProducts();
     expect(sent.map((p) => p.productId)).toEqual([product.productId]);
     const prices = new Map(sent[0]!.skus.map((s) => [s.skuId, s.price]));
