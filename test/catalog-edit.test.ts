@@ -88,6 +88,37 @@ describe("a seller's own file naming existing products", () => {
   }, 30_000);
 });
 
+describe("a seller's own file naming products the cabinet no longer has", () => {
+  const GONE_TEXTS = {
+    ru: {
+      preview: /Что изменится/,
+      gone: "Товаров больше нет: 12 (строки 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, …) — пропущены.",
+    },
+    kk: {
+      preview: /не өзгереді/,
+      gone: "Енді жоқ тауарлар: 12 (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, … жолдар) — өткізілді.",
+    },
+  };
+
+  it.each(["ru", "kk"] as const)(
+    "says how many there are, not only the first rows (%s)",
+    async (locale) => {
+      const texts = GONE_TEXTS[locale];
+      h = await startInProcess();
+      const user = h.tg.user({ languageCode: locale });
+      await linkUser(h, user);
+      const lines = ["productId;categoryId;brandId;name.rus;description.rus;price"];
+      for (let i = 1; i <= 12; i++) lines.push(`${99000 + i};;;;;${1000 + i}`);
+      const before = user.lastBotMessage()!.messageId;
+      await user.sendDocument({ fileName: "old.csv", content: `\ufeff${lines.join("\r\n")}\r\n` });
+      const preview = await user.waitForBotMessage(texts.preview, { ...SLOW, after: before });
+      expect(preview.text, user.dump()).toContain(texts.gone);
+      expect(importPosts()).toHaveLength(0);
+    },
+    30_000,
+  );
+});
+
 describe("the catalog in a spreadsheet, edited by openpyxl", () => {
   it("previews exactly the seller's changes and applies them as whole cards (ru)", async () => {
     h = await startInProcess();

@@ -115,29 +115,36 @@ export function previewText(
   if (diff.keptLive > 0) facts.push(t("catalog-preview-kept-live", { count: diff.keptLive }));
   if (diff.newSkus.length > 0)
     facts.push(t("catalog-preview-new-skus", { count: diff.newSkus.length }));
-  const rows = (items: { row: number }[]) =>
+  /** The first rows, and "…" when there are more: the count beside them says how many. */
+  const rows = (items: readonly { row: number }[] | readonly number[]) =>
     items
       .slice(0, 10)
-      .map((i) => i.row)
-      .join(", ");
-  if (diff.goneProducts.length > 0)
-    facts.push(t("catalog-preview-gone-products", { rows: rows(diff.goneProducts) }));
-  if (diff.goneSkus.length > 0)
-    facts.push(t("catalog-preview-gone-skus", { rows: rows(diff.goneSkus) }));
+      .map((i) => (typeof i === "number" ? i : i.row))
+      .join(", ") + (items.length > 10 ? ", …" : "");
+  if (diff.goneProducts.length > 0) {
+    const count = new Set(diff.goneProducts.map((g) => g.productId)).size;
+    facts.push(t("catalog-preview-gone-products", { count, rows: rows(diff.goneProducts) }));
+  }
+  if (diff.goneSkus.length > 0) {
+    const count = diff.goneSkus.length;
+    facts.push(t("catalog-preview-gone-skus", { count, rows: rows(diff.goneSkus) }));
+  }
   for (const b of diff.blocked.slice(0, MAX_LISTED)) {
     facts.push(
       t("catalog-preview-blocked", {
         product: String(b.productId),
-        rows: b.rows.slice(0, 10).join(", "),
+        rows: rows(b.rows),
       }),
     );
   }
   if (diff.unreadable.length > 0) {
-    const cells = diff.unreadable
-      .slice(0, 10)
-      .map((u) => `${u.row}: ${u.field}`)
-      .join("; ");
-    facts.push(t("catalog-preview-unreadable", { cells: escapeHtml(cells) }));
+    const cells =
+      diff.unreadable
+        .slice(0, 10)
+        .map((u) => `${u.row}: ${u.field}`)
+        .join("; ") + (diff.unreadable.length > 10 ? "; …" : "");
+    const count = diff.unreadable.length;
+    facts.push(t("catalog-preview-unreadable", { count, cells: escapeHtml(cells) }));
   }
   if (facts.length > 0) out.push(facts.join("\n"));
   out.push(t("catalog-preview-empty-keeps"));
