@@ -192,31 +192,44 @@ describe("the catalog in a spreadsheet, edited by openpyxl", () => {
     },
   };
 
+  /**
+   * The seller's answer to the export with one row added under the catalog's (no productId, no
+   * skuId; `change` sets its cells): the bot's messages after it, files left out, once `last`
+   * has come.
+   */
+  async function sendBackWithNewRow(locale: "ru" | "kk", change: string, last: RegExp) {
+    h = await startInProcess();
+    const user = h.tg.user({ languageCode: locale });
+    await linkUser(h, user);
+    const file = await exportWholeCatalog(user, locale);
+    const edited = await editWithOpenpyxl(
+      file,
+      `
+new = list(rows[0]); new[col("productId")] = None; new[col("skuId")] = None
+${change}
+rows.append(new)
+`,
+    );
+    const before = user.lastBotMessage()!.messageId;
+    await user.sendDocument({
+      fileName: "catalog-edited.xlsx",
+      content: edited,
+      mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    });
+    await user.waitForBotMessage(last, { ...SLOW, after: before });
+    const after = user.botMessages().filter((m) => m.messageId > before && !m.document);
+    return { user, after };
+  }
+
   it.each(["ru", "kk"] as const)(
     "says in the status, not in a message of its own, that rows without productId are new products (%s)",
     async (locale) => {
       const texts = NEW_ROW_TEXTS[locale];
-      h = await startInProcess();
-      const user = h.tg.user({ languageCode: locale });
-      await linkUser(h, user);
-      const file = await exportWholeCatalog(user, locale);
-      // A row added under the catalog's: a new product, no productId, no skuId.
-      const edited = await editWithOpenpyxl(
-        file,
-        `
-new = list(rows[0]); new[col("productId")] = None; new[col("skuId")] = None
-new[col("name.rus")] = "Новый товар из выгрузки"
-rows.append(new)
-`,
+      const { user, after } = await sendBackWithNewRow(
+        locale,
+        `new[col("name.rus")] = "Новый товар из выгрузки"`,
+        texts.offer,
       );
-      const before = user.lastBotMessage()!.messageId;
-      await user.sendDocument({
-        fileName: "catalog-edited.xlsx",
-        content: edited,
-        mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-      });
-      await user.waitForBotMessage(texts.offer, { ...SLOW, after: before });
-      const after = user.botMessages().filter((m) => m.messageId > before && !m.document);
       // The status, the changes (none), then the offer for the new row: no note between them.
       expect(after, user.dump()).toHaveLength(3);
       expect(after[0]!.text).toMatch(texts.status);
@@ -230,26 +243,11 @@ rows.append(new)
     "says in the status that no new row passed when none did, and names the reasons (%s)",
     async (locale) => {
       const texts = NEW_ROW_TEXTS[locale];
-      h = await startInProcess();
-      const user = h.tg.user({ languageCode: locale });
-      await linkUser(h, user);
-      const file = await exportWholeCatalog(user, locale);
-      const edited = await editWithOpenpyxl(
-        file,
-        `
-new = list(rows[0]); new[col("productId")] = None; new[col("skuId")] = None
-new[col("price")] = "дорого"
-rows.append(new)
-`,
+      const { user, after } = await sendBackWithNewRow(
+        locale,
+        `new[col("price")] = "дорого"`,
+        texts.reasons,
       );
-      const before = user.lastBotMessage()!.messageId;
-      await user.sendDocument({
-        fileName: "catalog-edited.xlsx",
-        content: edited,
-        mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-      });
-      await user.waitForBotMessage(texts.reasons, { ...SLOW, after: before });
-      const after = user.botMessages().filter((m) => m.messageId > before && !m.document);
       // The status, the changes (none), then the reasons: no offer, no button.
       expect(after, user.dump()).toHaveLength(3);
       expect(after[0]!.text).toMatch(texts.invalidStatus);
