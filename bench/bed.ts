@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { Api } from "grammy";
 import type { Update } from "grammy/types";
 import { type SellerSandboxOptions, startSellerSandbox } from "../doubles/seller-api/index.js";
-import { startBotApiEmulator } from "../doubles/telegram/index.js";
+import { spreadWayThere, startBotApiEmulator, type WayThere } from "../doubles/telegram/index.js";
 import { type App, type AppOptions, createApp } from "../src/app.js";
 import { parseConfig } from "../src/config.js";
 import { createLogger } from "../src/logger.js";
@@ -37,9 +37,18 @@ export interface BedOptions {
   scheduler?: boolean;
 }
 
+/**
+ * BENCH_TELEGRAM_WAY_MS=MIN-MAX: each call reaches the emulator MIN–MAX ms after it was sent
+ * (spread evenly, seeded), as a Telegram answering late at random; unset: at once.
+ */
+export function wayThereFromEnv(): { wayThere?: WayThere } {
+  const match = /^(\d+)-(\d+)$/.exec(process.env.BENCH_TELEGRAM_WAY_MS ?? "");
+  return match ? { wayThere: spreadWayThere(Number(match[1]), Number(match[2])) } : {};
+}
+
 /** Starts the doubles and the real app(s), runs `use`, then stops and closes all of it. */
 export async function withBed<T>(options: BedOptions, use: (bed: Bed) => Promise<T>): Promise<T> {
-  const tg = await startBotApiEmulator({ limits: true });
+  const tg = await startBotApiEmulator({ limits: true, ...wayThereFromEnv() });
   const api = await startSellerSandbox({ preIssuedLinkTokens: 0, ...options.sandbox });
   const dataDir = mkdtempSync(join(tmpdir(), `${options.name}-`));
   const apps: App[] = [];

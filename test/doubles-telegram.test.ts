@@ -4,6 +4,7 @@ import { Bot, GrammyError, InlineKeyboard, InputFile, webhookCallback } from "gr
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   type BotApiEmulator,
+  spreadWayThere,
   startBotApiEmulator,
   type UserDriver,
 } from "../doubles/telegram/index.js";
@@ -396,6 +397,45 @@ describe("Telegram's limits", () => {
     } finally {
       await limitedTg.stop();
     }
+  });
+
+  it("counts a message when it arrives: one sent first can arrive second", async () => {
+    const clock = { at: 1_000_000 };
+    // The first message's way there is long, the second's none: they arrive the other way round.
+    const wayThere = (_method: string, params: Record<string, unknown>) =>
+      params.text === "first" ? 500 : 0;
+    const slowTg = await startBotApiEmulator({ limits: true, now: () => clock.at, wayThere });
+    try {
+      const api = new Bot(slowTg.token, { client: { apiRoot: slowTg.apiRoot } }).api;
+      const chat = slowTg.user({ started: true }).id;
+      const first = api.sendMessage(chat, "first").then(
+        () => "ok",
+        (e: GrammyError) => `${e.error_code}`,
+      );
+      expect(await api.sendMessage(chat, "second").then(() => "ok")).toBe("ok");
+      // The chat's one message a second went to the one that arrived first.
+      expect(await first).toBe("429");
+      expect(slowTg.calls.map((c) => [c.params.text, c.ok])).toEqual([
+        ["second", true],
+        ["first", false],
+      ]);
+    } finally {
+      await slowTg.stop();
+    }
+  });
+
+  it("spreads ways there evenly from a seed, the same each run", () => {
+    const ways = (seed: number) => {
+      const way = spreadWayThere(24, 136, seed);
+      return Array.from({ length: 1000 }, () => way("sendMessage", {}));
+    };
+    const once = ways(7);
+    expect(ways(7)).toEqual(once);
+    expect(Math.min(...once)).toBeGreaterThanOrEqual(24);
+    expect(Math.max(...once)).toBeLessThanOrEqual(136);
+    // Both ends of the spread come up.
+    expect(once.filter((ms) => ms < 35).length).toBeGreaterThan(50);
+    expect(once.filter((ms) => ms > 125).length).toBeGreaterThan(50);
   });
 
   it("counts only the messages that went out", async () => {

@@ -2,7 +2,7 @@
 // `client: { apiRoot }`, plus drivers that play the users on the other side.
 import { GroupDriver, UserDriver } from "./driver.js";
 import { type FloodLimits, type SendRate, TELEGRAM_LIMITS } from "./flood.js";
-import { ApiServer, type InProcessInit } from "./server.js";
+import { ApiServer, type InProcessInit, type WayThere } from "./server.js";
 import { EmulatorState } from "./state.js";
 import type { ApiCall, BotCommand, FailureResponse, TgUpdate, WebhookInfo } from "./types.js";
 
@@ -15,7 +15,7 @@ export type {
 export { GroupDriver, UserDriver } from "./driver.js";
 export { type FloodLimits, mostWithin, type SendRate, TELEGRAM_LIMITS } from "./flood.js";
 export { HtmlParseError, htmlToPlainText, parseHtml } from "./html.js";
-export type { InProcessInit } from "./server.js";
+export { type InProcessInit, spreadWayThere, type WayThere } from "./server.js";
 export type * from "./types.js";
 
 export interface EmulatorOptions {
@@ -26,12 +26,17 @@ export interface EmulatorOptions {
   floodLimit?: number;
   /**
    * Telegram's limits, enforced with 429 and retry_after: `true` for Telegram's own (30 a second
-   * per bot, a burst of 3 then one a second per chat, 20 a minute per group), or some of them
-   * changed. Unset: only `floodLimit`, if any.
+   * per bot, one a second per chat with no burst, 20 a minute and one a second per group), or
+   * some of them changed. Unset: only `floodLimit`, if any.
    */
   limits?: true | Partial<FloodLimits>;
   /** The clock of flood control and the call log (default Date.now). */
   now?: () => number;
+  /**
+   * How long each call but `getUpdates` takes to reach the emulator, ms (`spreadWayThere` for
+   * Telegram answering late at random); unset: at once.
+   */
+  wayThere?: WayThere;
 }
 
 export interface UserOptions {
@@ -103,6 +108,7 @@ export async function startBotApiEmulator(opts: EmulatorOptions = {}): Promise<B
   const server = new ApiServer(state, token);
   server.flood.limits = floodLimits(opts);
   if (opts.now) server.now = opts.now;
+  server.wayThere = opts.wayThere;
   const port = await server.listen();
   let groups = 0;
 

@@ -50,12 +50,32 @@ const errorResponse = (code: number, description: string, parameters?: unknown):
   body: { ok: false, error_code: code, description, ...(parameters ? { parameters } : {}) },
 });
 
+/** A call's way to the emulator, ms, by its method and parameters. */
+export type WayThere = (method: string, params: Params) => number;
+
+/**
+ * Ways there spread evenly over `min`–`max` ms, from a seeded sequence: the same run gets the
+ * same delays in the same order.
+ */
+export function spreadWayThere(min: number, max: number, seed = 42): WayThere {
+  let s = seed;
+  return () => {
+    s = (s * 1103515245 + 12345) & 0x7fffffff;
+    return min + (s / 0x7fffffff) * (max - min);
+  };
+}
+
 export class ApiServer {
   readonly webhook: WebhookDeliverer;
   /** Counts the messages the bot sends per second; refuses past a limit when one is set. */
   readonly flood = new FloodControl();
   /** The emulator's clock (flood control and the call log); a test may move it by hand. */
   now: () => number = Date.now;
+  /**
+   * How long a call takes to reach the emulator, ms (unset: at once). Telegram's limits count
+   * arrivals, so sends spaced at the sender can arrive closer together.
+   */
+  wayThere: WayThere | undefined;
   private readonly server: Server;
 
   constructor(
@@ -157,6 +177,7 @@ export class ApiServer {
           ...parseBody(headerOf(init.headers, "content-type"), body),
         };
         const signal = init.signal ?? new AbortController().signal;
+        await this.travel(apiRoute[2]!, params);
         response = await this.dispatch(apiRoute[2]!, params, signal);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
@@ -197,8 +218,16 @@ export class ApiServer {
     // A client that hangs up (grammY's bot.stop()) ends its pending long poll.
     const disconnect = new AbortController();
     res.on("close", () => disconnect.abort());
+    await this.travel(apiRoute[2]!, params);
     const response = await this.dispatch(apiRoute[2]!, params, disconnect.signal);
     if (!res.writableEnded && !res.destroyed) this.send(res, response);
+  }
+
+  /** A call's way there (`wayThere`); a long poll has none: it waits for updates anyway. */
+  private async travel(method: string, params: Params): Promise<void> {
+    if (!this.wayThere || method.toLowerCase() === "getupdates") return;
+    const ms = this.wayThere(method, params);
+    if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
   }
 
   private send(res: ServerResponse, response: ApiResponse): void {
