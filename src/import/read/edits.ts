@@ -39,13 +39,14 @@ function headerColumns(cells: readonly Cell[]): { columns: Column[]; readOnly: n
 
 type Reading = Converted<string> | { ok: true; value: undefined };
 
+/** A number read as the canonical text the edit compares (one function, not one per cell). */
+const asText = (r: Converted<number>): Reading => (r.ok ? { ok: true, value: String(r.value) } : r);
+
 function cellValue(column: Column, cell: Cell, convention: NumberConvention): Reading {
   const raw = cellText(cell).trim();
   if (typeof cell === "object" && cell.kind === "problem") {
     return { ok: false, code: cell.code, params: cell.params };
   }
-  const asText = (r: Converted<number>): Reading =>
-    r.ok ? { ok: true, value: String(r.value) } : r;
   switch (column.name) {
     case "productId":
     case "categoryId":
