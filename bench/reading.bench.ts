@@ -1,7 +1,8 @@
 /**
  * Measure 4, reading: the import reader on what sellers really send: a 10 000-SKU Windows-1251 `;`
  * CSV from Russian Excel (~3 000 products grouped by productKey, Cyrillic names, descriptions
- * with quotes, `;` and line breaks), and the same rows as `.xlsx`. Compares the app's reader
+ * with quotes, `;` and line breaks; a fifth name a `productId` on their group's first row, read as
+ * edits of cards), and the same rows as `.xlsx`. Compares the app's reader
  * end to end (`createImportReader().read`: a worker thread reads, the result comes back to
  * the main thread) with csv-parse alone (decode + parse) and exceljs's streaming reader alone
  * on the same bytes. Each variant runs in processes of its own (bench/reading-child.mjs;
