@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { describe, expect, inject, it } from "vitest";
-import { mostWithin } from "../doubles/telegram/index.js";
+import { mostWithin, spreadWayThere } from "../doubles/telegram/index.js";
 import type { Clock } from "../src/clock.js";
 import { createPace, TELEGRAM_PACE } from "../src/telegram/pace.js";
 import { manualClock } from "./support/clock.js";
@@ -50,6 +50,125 @@ describe("the overall pace under a burst of answers", () => {
   it("keeps to the interval when timers are later than the catch-up: turns are lost, never bunched", async () => {
     const times = await burst(200, 40);
     expect(mostInAnySecond(times)).toBeLessThanOrEqual(28);
+  });
+});
+
+/**
+ * `chats` answers due at once, each to its own chat, Telegram answering each `minMs`–`maxMs`
+ * after it went (seeded); each send's moment and its answer's.
+ */
+async function lateAnswers(chats: number, minMs: number, maxMs: number, redis: Redis[] = []) {
+  const clock = manualClock();
+  // One pace in memory, or one per connection to the same Redis (instances), taking turns.
+  const paces =
+    redis.length > 0 ? redis.map((r) => createPace({ clock, redis: r })) : [createPace({ clock })];
+  const way = spreadWayThere(minMs, maxMs, 7);
+  const sends: { at: number; answer?: number }[] = [];
+  const all = Array.from({ length: chats }, (_, i) =>
+    paces[i % paces.length]!.acquire(String(2000 + i), "interactive").then(async (sent) => {
+      const send: { at: number; answer?: number } = { at: clock.now() };
+      sends.push(send);
+      await clock.sleep(way("sendMessage", {}));
+      send.answer = clock.now();
+      sent();
+    }),
+  );
+  while (sends.length < chats || sends.some((s) => s.answer === undefined)) {
+    await clock.advance(5);
+  }
+  await Promise.all(all);
+  for (const pace of paces) pace.close();
+  return sends as { at: number; answer: number }[];
+}
+
+/**
+ * The most sends that may have reached Telegram within one 1000 ms, wherever each arrived
+ * between its moment and its answer: at each send's moment, the sends gone by then whose
+ * answer came less than 1000 ms before.
+ */
+function mostPossiblyTogether(sends: { at: number; answer: number }[]) {
+  let most = 0;
+  for (const { at } of sends) {
+    const together = sends.filter((s) => s.at <= at && s.answer > at - 1000).length;
+    most = Math.max(most, together);
+  }
+  return most;
+}
+
+describe("Telegram's window, however late its answers come", () => {
+  it("never lets more than 30 reach Telegram in one second, answers 0–300 ms late", async () => {
+    const sends = await lateAnswers(300, 0, 300);
+    expect(mostPossiblyTogether(sends)).toBeLessThanOrEqual(30);
+    // Still about 30 a second over a second and the answers' way: no turn lost for nothing.
+    const span = (sends.at(-1)!.at - sends[0]!.at) / 1000;
+    expect((sends.length - 1) / span).toBeGreaterThan(22);
+  });
+
+  it("keeps the schedule's 27.5 a second while answers come at once", async () => {
+    const sends = await lateAnswers(300, 0, 5);
+    const span = (sends.at(-1)!.at - sends[0]!.at) / 1000;
+    expect((sends.length - 1) / span).toBeGreaterThanOrEqual(27.4);
+  });
+
+  it("frees another instance's room a second after the answers, though no take of its own follows", async () => {
+    const clock = manualClock();
+    const keyPrefix = `pace-window-${randomUUID()}:`;
+    const [redisA, redisB] = [1, 2].map(() => new Redis(inject("redisUrl"), { keyPrefix }));
+    // The window alone decides: the schedule's 27.5 a second is out of the way.
+    const limits = { perSecond: 10_000 };
+    const a = createPace({ redis: redisA, limits, clock });
+    const b = createPace({ redis: redisB, limits, clock });
+    try {
+      /** Moves the clock in steps until `done`, never while a script is on its way. */
+      const until = async (done: () => boolean) => {
+        while (!done()) {
+          await Promise.all([redisA!.ping(), redisB!.ping()]);
+          await new Promise((resolve) => setImmediate(resolve));
+          if (!done()) await clock.advance(10);
+        }
+      };
+      // Instance A fills Telegram's second, then falls silent: each send is answered 200 ms after
+      // it went, once all 30 have gone, so no take of A's can carry an answer.
+      let gone = 0;
+      const answers: number[] = [];
+      const filled = Array.from({ length: 30 }, (_, i) =>
+        a.acquire(String(3000 + i), "interactive").then(async (sent) => {
+          gone++;
+          await clock.sleep(200);
+          answers.push(clock.now());
+          sent();
+        }),
+      );
+      await until(() => gone === 30);
+      let at: number | undefined;
+      const waiting = b.acquire("4000", "interactive").then((sent) => {
+        at = clock.now();
+        sent();
+      });
+      await until(() => at !== undefined && answers.length === 30);
+      await Promise.all([...filled, waiting]);
+      const firstAnswer = Math.min(...answers);
+      // A's answers reached the window on their own (not at A's next take: there is none):
+      // B's send went a second after them, not after the 30 s a send on its way may count.
+      expect(at! - firstAnswer).toBeGreaterThanOrEqual(1000);
+      expect(at! - firstAnswer).toBeLessThan(1200);
+    } finally {
+      a.close();
+      b.close();
+      redisA!.disconnect();
+      redisB!.disconnect();
+    }
+  });
+
+  it("is shared by two instances on one Redis", async () => {
+    const keyPrefix = `pace-window-${randomUUID()}:`;
+    const redis = [1, 2].map(() => new Redis(inject("redisUrl"), { keyPrefix }));
+    try {
+      const sends = await lateAnswers(200, 0, 300, redis);
+      expect(mostPossiblyTogether(sends)).toBeLessThanOrEqual(30);
+    } finally {
+      for (const r of redis) r.disconnect();
+    }
   });
 });
 

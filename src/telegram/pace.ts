@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import { type Clock, systemClock } from "../clock.js";
 import type { Logger } from "../logger.js";
@@ -16,9 +17,15 @@ import type { Logger } from "../logger.js";
  * 1 + (S + tolerance + catchUp) / interval are taken. Overall, answers may go 0.3 of an
  * interval early and notifications 0.15, with 0.15 of catch-up: when both wait, the answer is
  * taken first on every instance, and an answer never waits behind a queue of notifications.
- * One atomic script per take on
- * Redis (an answer with nothing waiting in its process takes its chat's turn and an overall one
- * in the same script); a Redis away makes each instance count for itself.
+ *
+ * The schedules space the moments sends go; Telegram counts when they arrive, which a slow or
+ * uneven way there moves. So an overall turn also needs room in Telegram's window: a send counts
+ * there from its turn until a second after Telegram answered it (it arrived in between), at most
+ * `windowMax` at once, whatever the delays. Answers' times ride with the process's next take.
+ *
+ * One atomic script per take on Redis (an answer with nothing waiting in its process takes its
+ * chat's turn and an overall one in the same script); a Redis away makes each instance count for
+ * itself.
  */
 export type Priority = "interactive" | "bulk";
 
@@ -33,6 +40,12 @@ export interface PaceLimits {
   groupBurst: number;
   /** A notification to a chat waits this long after an answer there: none cuts into a dialogue. */
   quietMs: number;
+  /**
+   * Telegram's own count: at most this many messages may reach it in any 1000 ms. A send counts
+   * from its turn until a second after Telegram answered it (it arrived somewhere between), so
+   * however late sends arrive, no 1000 ms of Telegram's holds more.
+   */
+  windowMax: number;
 }
 
 /**
@@ -53,6 +66,7 @@ export const TELEGRAM_PACE: PaceLimits = {
   groupIntervalMs: 3600,
   groupBurst: 1,
   quietMs: 1000,
+  windowMax: 30,
 };
 
 export interface PaceOptions {
@@ -93,6 +107,12 @@ interface Take {
    * that goes later than the turn it took.
    */
   push?: true;
+  /** An overall take: the send `id` also needs room in Telegram's window (`windowMax`). */
+  window?: { id: string; max: number };
+  /** Sends answered since the last call, and when: each counts until a second after. */
+  answered?: [id: string, at: number][];
+  /** Not a take: only `answered` is recorded. */
+  flush?: true;
 }
 
 /**
@@ -103,6 +123,17 @@ type Schedules = (take: Take, also?: Take) => Promise<number>;
 
 const TAKE_SCRIPT = `
 local now = tonumber(ARGV[1])
+local answered = tonumber(ARGV[15])
+if answered > 0 then
+  local entries = {}
+  for i = 0, answered - 1 do
+    entries[2 * i + 1] = tonumber(ARGV[17 + 2 * i]) + 1000
+    entries[2 * i + 2] = ARGV[16 + 2 * i]
+  end
+  redis.call('ZADD', KEYS[4], unpack(entries))
+  redis.call('PEXPIRE', KEYS[4], tonumber(ARGV[14]) + 2000)
+end
+if ARGV[11] == '2' then return 0 end
 if ARGV[11] == '1' then
   local due = now + tonumber(ARGV[2])
   if due > tonumber(redis.call('GET', KEYS[1]) or '0') then
@@ -131,22 +162,66 @@ if ARGV[10] == '1' then
   tat2, wait2 = due(KEYS[3], tonumber(ARGV[8]), tonumber(ARGV[9]))
   if wait2 > 0 then return math.ceil(wait2) end
 end
+local windowMax = tonumber(ARGV[12])
+if windowMax > 0 then
+  redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', now)
+  if redis.call('ZCARD', KEYS[4]) >= windowMax then
+    local first = tonumber(redis.call('ZRANGE', KEYS[4], 0, 0, 'WITHSCORES')[2])
+    if first > now + 1000 then return tonumber(ARGV[18 + 2 * answered]) end
+    return math.max(1, math.ceil(first - now))
+  end
+end
 move(KEYS[1], tat1, tonumber(ARGV[2]))
 if tat2 then move(KEYS[3], tat2, tonumber(ARGV[7])) end
+if windowMax > 0 then
+  local inFlight = tonumber(ARGV[14])
+  redis.call('ZADD', KEYS[4], now + inFlight + 1000, ARGV[13])
+  redis.call('PEXPIRE', KEYS[4], inFlight + 2000)
+end
 if ARGV[4] == 'interactive' and tonumber(ARGV[5]) > 0 then redis.call('SET', KEYS[2], '1', 'PX', ARGV[5]) end
 return 0
 `;
+
+/**
+ * How long a send not yet answered counts as on its way: a send that hangs (or an instance that
+ * stopped mid-send) holds its place in Telegram's window no longer than this and a second.
+ */
+const IN_FLIGHT_MS = 30_000;
+
+/** How soon a send asks again while every send in Telegram's window is on its way. */
+const WINDOW_RETRY_MS = 50;
+
+/** 0: the window has room for one more send; else the ms until its oldest leaves it. */
+function windowRoom(
+  window: Map<string, number>,
+  now: number,
+  sending: Take["window"] | undefined,
+): number {
+  if (!sending) return 0;
+  let first = Number.POSITIVE_INFINITY;
+  for (const [id, until] of window) {
+    if (until <= now) window.delete(id);
+    else first = Math.min(first, until);
+  }
+  if (window.size < sending.max) return 0;
+  // Every send in the window is still on its way: room comes with an answer, not at a time.
+  return first > now + 1000 ? WINDOW_RETRY_MS : Math.max(1, Math.ceil(first - now));
+}
 
 /** The schedules in this process's memory (the embedded storage, or Redis away). */
 function memorySchedules(): Schedules {
   const tats = new Map<string, number>();
   const quietUntil = new Map<string, number>();
+  /** Telegram's window: each send's id and until when it may still count. */
+  const window = new Map<string, number>();
   const due = ({ key, now, toleranceMs, catchUpMs = 0 }: Take) => {
     const tat = Math.max(tats.get(key) ?? 0, now - catchUpMs);
     return { tat, wait: tat - toleranceMs - now };
   };
   return async (take, also) => {
     const { now, quiet } = take;
+    for (const [id, at] of take.answered ?? []) window.set(id, at + 1000);
+    if (take.flush) return 0;
     if (take.push) {
       tats.set(take.key, Math.max(tats.get(take.key) ?? 0, now + take.intervalMs));
       return 0;
@@ -160,8 +235,12 @@ function memorySchedules(): Schedules {
     if (first.wait > 0) return Math.ceil(first.wait);
     const second = also && due(also);
     if (second && second.wait > 0) return Math.ceil(second.wait);
+    const room = windowRoom(window, now, take.window ?? also?.window);
+    if (room > 0) return room;
     tats.set(take.key, first.tat + take.intervalMs);
     if (also && second) tats.set(also.key, second.tat + also.intervalMs);
+    const sending = take.window ?? also?.window;
+    if (sending) window.set(sending.id, now + IN_FLIGHT_MS + 1000);
     if (quiet?.priority === "interactive" && quiet.ms > 0)
       quietUntil.set(quiet.key, now + quiet.ms);
     // Forget what is long past, so the maps stay as small as the chats written to lately.
@@ -178,14 +257,16 @@ type TakeCommand = (keys: string[], ...args: (string | number)[]) => Promise<num
 /** The schedules in Redis (one script per take); while Redis fails, in memory. */
 function redisSchedules(redis: Redis, fallback: Schedules, run: PaceRun): Schedules {
   if (!("paceTake" in redis)) {
-    redis.defineCommand("paceTake", { numberOfKeys: 3, lua: TAKE_SCRIPT });
+    redis.defineCommand("paceTake", { numberOfKeys: 4, lua: TAKE_SCRIPT });
   }
   const command = (redis as unknown as { paceTake: TakeCommand }).paceTake.bind(redis);
   return async (take, also) => {
     try {
       const quietKey = take.quiet ? `pace:quiet:${take.quiet.key}` : "pace:quiet:none";
+      const window = take.window ?? also?.window;
+      const answered = take.answered ?? [];
       return await command(
-        [`pace:${take.key}`, quietKey, `pace:${also?.key ?? "none"}`],
+        [`pace:${take.key}`, quietKey, `pace:${also?.key ?? "none"}`, "pace:window"],
         take.now,
         take.intervalMs,
         take.toleranceMs,
@@ -196,7 +277,13 @@ function redisSchedules(redis: Redis, fallback: Schedules, run: PaceRun): Schedu
         also?.toleranceMs ?? 0,
         also?.catchUpMs ?? 0,
         also ? "1" : "0",
-        take.push ? "1" : "0",
+        take.flush ? "2" : take.push ? "1" : "0",
+        window?.max ?? 0,
+        window?.id ?? "",
+        IN_FLIGHT_MS,
+        answered.length,
+        ...answered.flat(),
+        WINDOW_RETRY_MS,
       );
     } catch (error) {
       run.redisAway(error);
@@ -223,7 +310,11 @@ export function createPace(options: PaceOptions = {}): Pace {
       options.logger?.debug({ err: error }, "pace Redis away; counting in this process"),
   };
   const memory = memorySchedules();
-  const schedules = options.redis ? redisSchedules(options.redis, memory, run) : memory;
+  const answers = createAnswers(
+    options.redis ? redisSchedules(options.redis, memory, run) : memory,
+    run,
+  );
+  const schedules = answers.schedules;
   const chats = createChatTurns(schedules, limits, run);
   const overall = createOverallTurns(schedules, limits, run);
   /** A take of both turns in one go is in flight (at most one: see below). */
@@ -231,9 +322,10 @@ export function createPace(options: PaceOptions = {}): Pace {
   return {
     async acquire(chatId, priority) {
       if (run.stopped.aborted) return answered;
+      const id = answers.newId();
       if (chatId === null) {
-        await overall.take(priority);
-        return answered;
+        await overall.take(priority, id);
+        return answers.sentOf(id, answered);
       }
       let sent: Sent = answered;
       await chats.inLine(chatId, async () => {
@@ -248,7 +340,7 @@ export function createPace(options: PaceOptions = {}): Pace {
           const now = run.clock.now();
           const both = await schedules(
             chats.takeOf(chatId, priority, now),
-            overall.takeOf(priority, now),
+            overall.takeOf(priority, now, id),
           ).finally(() => {
             takingBoth = false;
           });
@@ -256,18 +348,66 @@ export function createPace(options: PaceOptions = {}): Pace {
         }
         await chats.turn(chatId, priority);
         const turnAt = run.clock.now();
-        await overall.take(priority);
+        await overall.take(priority, id);
         // The chat's turn was taken before a wait for an overall one: its schedule starts again
         // from the moment the message goes, so the chat's next message (from any instance, whose
         // update the chat lock held until this one was answered) keeps its interval from this.
         if (run.clock.now() - turnAt > LATE_SEND_MS) await chats.wentLate(chatId);
       });
-      return sent;
+      return answers.sentOf(id, sent);
     },
     waiting: overall.waiting,
     close() {
       shutdown.abort();
       overall.releaseAll();
+    },
+  };
+}
+
+/** How soon answers are written to the window when no take carries them there first. */
+const ANSWERS_FLUSH_MS = 100;
+
+/**
+ * Telegram's answers to this process's sends, for its window (`windowMax`): each send gets an
+ * id; its answer's time rides along with the next take (no round trip of its own), or is
+ * written on its own after `ANSWERS_FLUSH_MS` when no take comes.
+ */
+function createAnswers(schedules: Schedules, run: PaceRun) {
+  const prefix = randomUUID().slice(0, 8);
+  let count = 0;
+  const pending: [string, number][] = [];
+  let flushing = false;
+  const withAnswers: Schedules = (take, also) =>
+    schedules(pending.length > 0 ? { ...take, answered: pending.splice(0) } : take, also);
+  /** Writes the answers once the oldest waiting is `ANSWERS_FLUSH_MS` old and no take took it. */
+  async function flushSoon() {
+    if (flushing) return;
+    flushing = true;
+    try {
+      while (pending.length > 0 && !run.stopped.aborted) {
+        const due = pending[0]![1] + ANSWERS_FLUSH_MS - run.clock.now();
+        if (due > 0) {
+          await run.clock.sleep(due, run.stopped);
+          continue;
+        }
+        const now = run.clock.now();
+        // Never throws: with Redis away the memory schedules record them.
+        await withAnswers({ key: "all", now, intervalMs: 0, toleranceMs: 0, flush: true });
+      }
+    } finally {
+      flushing = false;
+    }
+  }
+  return {
+    schedules: withAnswers,
+    newId: () => `${prefix}:${++count}`,
+    /** `sent`, which also tells the window when Telegram answered the send `id`. */
+    sentOf(id: string, sent: Sent): Sent {
+      return () => {
+        sent();
+        pending.push([id, run.clock.now()]);
+        void flushSoon();
+      };
     },
   };
 }
@@ -413,14 +553,19 @@ function createOverallTurns(schedules: Schedules, limits: PaceLimits, run: PaceR
     interactive: intervalMs * 0.3,
     bulk: intervalMs * 0.15,
   };
-  const lanes: Record<Priority, Array<() => void>> = { interactive: [], bulk: [] };
+  /** Each waiting send's id, and what lets it go. */
+  const lanes: Record<Priority, Array<{ id: string; go: () => void }>> = {
+    interactive: [],
+    bulk: [],
+  };
   let dispatching = false;
-  const takeOf = (priority: Priority, now: number): Take => ({
+  const takeOf = (priority: Priority, now: number, id: string): Take => ({
     key: "all",
     now,
     intervalMs,
     toleranceMs: tolerance[priority],
     catchUpMs: intervalMs * 0.15,
+    window: { id, max: limits.windowMax },
   });
 
   async function dispatch() {
@@ -429,9 +574,10 @@ function createOverallTurns(schedules: Schedules, limits: PaceLimits, run: PaceR
     try {
       while (!run.stopped.aborted) {
         const priority: Priority = lanes.interactive.length > 0 ? "interactive" : "bulk";
-        if (lanes[priority].length === 0) break;
-        const wait = await schedules(takeOf(priority, run.clock.now()));
-        if (wait === 0) lanes[priority].shift()?.();
+        const next = lanes[priority][0];
+        if (!next) break;
+        const wait = await schedules(takeOf(priority, run.clock.now(), next.id));
+        if (wait === 0) lanes[priority].shift()?.go();
         else await run.clock.sleep(wait, run.stopped);
       }
     } finally {
@@ -443,17 +589,17 @@ function createOverallTurns(schedules: Schedules, limits: PaceLimits, run: PaceR
     takeOf,
     /** Nothing waits for an overall turn in this process. */
     idle: () => !dispatching && lanes.interactive.length === 0 && lanes.bulk.length === 0,
-    take(priority: Priority) {
+    take(priority: Priority, id: string) {
       if (run.stopped.aborted) return Promise.resolve();
       return new Promise<void>((resolve) => {
-        lanes[priority].push(resolve);
+        lanes[priority].push({ id, go: resolve });
         void dispatch();
       });
     },
     waiting: () => lanes.interactive.length + lanes.bulk.length,
     /** Lets every waiting send go (shutdown must not hang on pacing). */
     releaseAll() {
-      for (const lane of Object.values(lanes)) for (const go of lane.splice(0)) go();
+      for (const lane of Object.values(lanes)) for (const { go } of lane.splice(0)) go();
     },
   };
 }

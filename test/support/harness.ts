@@ -81,6 +81,7 @@ export const LIFTED_PACE: Partial<PaceLimits> = {
   chatBurst: 10_000,
   groupBurst: 10_000,
   quietMs: 0,
+  windowMax: 100_000,
 };
 
 export interface Harness {
