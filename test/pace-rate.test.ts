@@ -3,8 +3,43 @@ import { Redis } from "ioredis";
 import { describe, expect, inject, it } from "vitest";
 import { mostWithin, spreadWayThere } from "../doubles/telegram/index.js";
 import type { Clock } from "../src/clock.js";
-import { createPace, TELEGRAM_PACE } from "../src/telegram/pace.js";
-import { manualClock } from "./support/clock.js";
+import { createPace, type Pace, type PaceLimits, TELEGRAM_PACE } from "../src/telegram/pace.js";
+import { type ManualClock, manualClock } from "./support/clock.js";
+
+/** The manual clock's step in the tests of paces on Redis. */
+const STEP = 10;
+
+/**
+ * Moves `clock` a step at a time until `done`, only while the paces sleep and no script is on
+ * its way (each connection answers in order, so a PING's answer comes after theirs). A script
+ * sent right after a step (a late send's push) can still see the next step first.
+ */
+async function stepUntil(clock: ManualClock, redis: Redis[], done: () => boolean) {
+  while (!done()) {
+    await Promise.all(redis.map((r) => r.ping()));
+    await new Promise((resolve) => setImmediate(resolve));
+    if (!done() && clock.sleepers() > 0) await clock.advance(STEP);
+  }
+}
+
+/** Two paces (instances) on one Redis with their own connections, on one manual clock. */
+function twoPacesOnRedis(limits: Partial<PaceLimits>) {
+  const clock = manualClock();
+  const keyPrefix = `pace-test-${randomUUID()}:`;
+  const redis = [1, 2].map(() => new Redis(inject("redisUrl"), { keyPrefix }));
+  const [a, b] = redis.map((r) => createPace({ redis: r, limits, clock })) as [Pace, Pace];
+  return {
+    clock,
+    a,
+    b,
+    until: (done: () => boolean) => stepUntil(clock, redis, done),
+    close() {
+      a.close();
+      b.close();
+      for (const r of redis) r.disconnect();
+    },
+  };
+}
 
 /** The most of `times` (sorted) within any 1000 ms, as Telegram counts. */
 const mostInAnySecond = (times: number[]) => mostWithin(times, 1000);
@@ -111,22 +146,9 @@ describe("Telegram's window, however late its answers come", () => {
   });
 
   it("frees another instance's room a second after the answers, though no take of its own follows", async () => {
-    const clock = manualClock();
-    const keyPrefix = `pace-window-${randomUUID()}:`;
-    const [redisA, redisB] = [1, 2].map(() => new Redis(inject("redisUrl"), { keyPrefix }));
     // The window alone decides: the schedule's 27.5 a second is out of the way.
-    const limits = { perSecond: 10_000 };
-    const a = createPace({ redis: redisA, limits, clock });
-    const b = createPace({ redis: redisB, limits, clock });
+    const { clock, a, b, until, close } = twoPacesOnRedis({ perSecond: 10_000 });
     try {
-      /** Moves the clock in steps until `done`, never while a script is on its way. */
-      const until = async (done: () => boolean) => {
-        while (!done()) {
-          await Promise.all([redisA!.ping(), redisB!.ping()]);
-          await new Promise((resolve) => setImmediate(resolve));
-          if (!done()) await clock.advance(10);
-        }
-      };
       // Instance A fills Telegram's second, then falls silent: each send is answered 200 ms after
       // it went, once all 30 have gone, so no take of A's can carry an answer.
       let gone = 0;
@@ -153,10 +175,7 @@ describe("Telegram's window, however late its answers come", () => {
       expect(at! - firstAnswer).toBeGreaterThanOrEqual(1000);
       expect(at! - firstAnswer).toBeLessThan(1200);
     } finally {
-      a.close();
-      b.close();
-      redisA!.disconnect();
-      redisB!.disconnect();
+      close();
     }
   });
 
@@ -254,33 +273,17 @@ describe("a pace closed while a chat waits for Telegram's answer", () => {
 
 describe("a chat's pace over two instances on one Redis", () => {
   it("keeps a chat's interval from a send that waited for its overall turn", async () => {
-    const clock = manualClock();
-    const keyPrefix = `pace-test-${randomUUID()}:`;
-    const [redisA, redisB] = [1, 2].map(() => new Redis(inject("redisUrl"), { keyPrefix }));
     // Two overall turns a second: the chat's first message waits for the second one.
-    const limits = { perSecond: 2 };
-    const a = createPace({ redis: redisA, limits, clock });
-    const b = createPace({ redis: redisB, limits, clock });
-    /** The clock's step while the paces sleep. */
-    const STEP = 10;
-    /**
-     * The clock time a take resolves at. The clock moves only while the paces sleep and no
-     * script is on its way (each connection answers in order, so a PING's answer comes after
-     * theirs); a script sent right after a step (a late send's push) can still see the next
-     * step first, so a take is seen at most a step late.
-     */
+    const { clock, a, b, until, close } = twoPacesOnRedis({ perSecond: 2 });
+    /** The clock time a take resolves at: at most a step late (`stepUntil`). */
     async function takenAt(taking: Promise<() => void>): Promise<number> {
       let at: number | undefined;
       void taking.then((sent) => {
         at = clock.now();
         sent();
       });
-      while (at === undefined) {
-        await Promise.all([redisA!.ping(), redisB!.ping()]);
-        await new Promise((resolve) => setImmediate(resolve));
-        if (at === undefined && clock.sleepers() > 0) await clock.advance(STEP);
-      }
-      return at;
+      await until(() => at !== undefined);
+      return at!;
     }
     try {
       const started = await takenAt(a.acquire("1", "interactive"));
@@ -291,10 +294,7 @@ describe("a chat's pace over two instances on one Redis", () => {
       // Without the late send's push the chat's next turn came 820–842 ms after it.
       expect(bAt - aAt).toBeGreaterThanOrEqual(1100 - STEP);
     } finally {
-      a.close();
-      b.close();
-      redisA.disconnect();
-      redisB.disconnect();
+      close();
     }
   });
 });
