@@ -93,10 +93,14 @@ describe("a seller's own file naming products the cabinet no longer has", () => 
     ru: {
       preview: /Что изменится/,
       gone: "Товаров больше нет: 12 (строки 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, …) — пропущены.",
+      goneSku: "SKU больше нет: 1 (строки 14) — пропущены.",
+      unreadable: "Не прочитаны ячейки (1; строка: колонка): 15: price — они не применяются.",
     },
     kk: {
       preview: /не өзгереді/,
       gone: "Енді жоқ тауарлар: 12 (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, … жолдар) — өткізілді.",
+      goneSku: "Енді жоқ SKU: 1 (14 жолдар) — өткізілді.",
+      unreadable: "Оқылмаған ұяшықтар (1; жол: баған): 15: price — олар қолданылмайды.",
     },
   };
 
@@ -107,12 +111,20 @@ describe("a seller's own file naming products the cabinet no longer has", () => 
       h = await startInProcess();
       const user = h.tg.user({ languageCode: locale });
       await linkUser(h, user);
-      const lines = ["productId;categoryId;brandId;name.rus;description.rus;price"];
-      for (let i = 1; i <= 12; i++) lines.push(`${99000 + i};;;;;${1000 + i}`);
+      const lines = ["productId;skuId;categoryId;brandId;name.rus;description.rus;price"];
+      for (let i = 1; i <= 12; i++) lines.push(`${99000 + i};;;;;;${1000 + i}`);
+      // A product the cabinet has: an SKU it no longer has, and a price that is not a number.
+      const live = cards()[0]!;
+      lines.push(
+        `${live.productId};99999;;;;;1000`,
+        `${live.productId};${live.skus[0]!.skuId};;;;;abc`,
+      );
       const before = user.lastBotMessage()!.messageId;
       await user.sendDocument({ fileName: "old.csv", content: `\ufeff${lines.join("\r\n")}\r\n` });
       const preview = await user.waitForBotMessage(texts.preview, { ...SLOW, after: before });
       expect(preview.text, user.dump()).toContain(texts.gone);
+      expect(preview.text).toContain(texts.goneSku);
+      expect(preview.text).toContain(texts.unreadable);
       expect(importPosts()).toHaveLength(0);
     },
     30_000,
