@@ -235,11 +235,11 @@ function memorySchedules(): Schedules {
     if (first.wait > 0) return Math.ceil(first.wait);
     const second = also && due(also);
     if (second && second.wait > 0) return Math.ceil(second.wait);
-    const room = windowRoom(window, now, take.window ?? also?.window);
+    const sending = take.window ?? also?.window;
+    const room = windowRoom(window, now, sending);
     if (room > 0) return room;
     tats.set(take.key, first.tat + take.intervalMs);
     if (also && second) tats.set(also.key, second.tat + also.intervalMs);
-    const sending = take.window ?? also?.window;
     if (sending) window.set(sending.id, now + IN_FLIGHT_MS + 1000);
     if (quiet?.priority === "interactive" && quiet.ms > 0)
       quietUntil.set(quiet.key, now + quiet.ms);

@@ -177,8 +177,10 @@ export function splitEdits(
   const rows: EditRow[] = [];
   const others: SheetRow[] = [];
   for (const r of body) {
-    const group = ownId(r) ? undefined : groupOf(r);
-    if (!ownId(r) && group === undefined) {
+    // Its own productId, else its group's (undefined: a new product).
+    const own = ownId(r);
+    const group = own ? undefined : groupOf(r);
+    if (!own && group === undefined) {
       if (readOnly.length === 0) {
         others.push(r);
         continue;
