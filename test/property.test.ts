@@ -1,11 +1,14 @@
 import { parse } from "csv-parse/sync";
 import fc from "fast-check";
+import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { parseHtml } from "../doubles/telegram/index.js";
 import { callbackCodec, noopButton } from "../src/bot/callback-data.js";
 import { languageButton } from "../src/bot/features/language.js";
 import { readCsv } from "../src/import/read/csv.js";
+import { keepNonEmptyRecords } from "../src/import/read/records.js";
 import { cellText, isEmptyRow } from "../src/import/read/table.js";
+import { parseAnyDecimal, parseDecimal } from "../src/import/read/values.js";
 import { escapeHtml } from "../src/text/html.js";
 import { sharedImportReader } from "./support/shared.js";
 
@@ -198,6 +201,66 @@ describe("CSV records (property-based)", () => {
         expect(table.rows.map((row) => row.cells.map(cellText))).toEqual(expected);
       }),
       { numRuns: 500 },
+    );
+  });
+
+  /** Any text of those characters: stray quotes, quotes closed mid-field, unclosed ones. */
+  const anyText = fc
+    .array(fc.constantFrom("a", "Я", " ", ";", '"', '""', "\r\n", "\n", "\r", "\u00a0", "\ufeff"), {
+      maxLength: 40,
+    })
+    .map((chars) => chars.join(""));
+
+  it("that the pre-scan finds regular are read alike by Papa Parse and csv-parse", () => {
+    let regular = 0;
+    fc.assert(
+      fc.property(anyText, (csv) => {
+        const kept = keepNonEmptyRecords(csv, ";", 1000);
+        if (!kept?.regular) return;
+        regular++;
+        const papa = Papa.parse<string[]>(kept.text, {
+          delimiter: ";",
+          newline: kept.newline as Papa.ParseConfig["newline"],
+        });
+        expect(papa.errors).toEqual([]);
+        // Both told the file's line break: the kept records alone may not show which it is.
+        expect(papa.data).toEqual(
+          parse(kept.text, {
+            delimiter: ";",
+            record_delimiter: kept.newline,
+            bom: true,
+            relax_column_count: true,
+            relax_quotes: true,
+            skip_empty_lines: false,
+          }),
+        );
+      }),
+      { numRuns: 3000 },
+    );
+    // The texts above are mostly irregular: some regular ones must have been compared.
+    expect(regular).toBeGreaterThan(300);
+  });
+});
+
+describe("decimal numbers (property-based)", () => {
+  it("read by the shortcuts for the usual forms as by the whole rule, in every convention", () => {
+    const digits = fc.stringMatching(/^\d{1,5}$/);
+    const mark = fc.constantFrom(" ", "\u00a0", "\u202f", "'", ",", ".", "-", "e", "");
+    // Numbers as spreadsheets write them, and near misses: groups of 1 to 5 digits between marks.
+    const text = fc
+      .array(fc.tuple(mark, digits), { minLength: 1, maxLength: 5 })
+      .map((parts) => parts.map(([m, d]) => m + d).join(""));
+    const convention = fc.constantFrom(
+      {},
+      { decimal: "," as const },
+      { decimal: "." as const },
+      { decimal: "," as const, thousands: " " as const },
+    );
+    fc.assert(
+      fc.property(text, convention, (raw, conv) => {
+        expect(parseDecimal(raw, conv)).toEqual(parseAnyDecimal(raw, conv));
+      }),
+      { numRuns: 5000 },
     );
   });
 });

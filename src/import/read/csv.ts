@@ -1,4 +1,5 @@
 import { type Options, parse } from "csv-parse/sync";
+import Papa from "papaparse";
 import { type KeptRecords, keepNonEmptyRecords } from "./records.js";
 import { FileRejected } from "./reject.js";
 import { type Cell, type HeaderProbe, isEmptyRow, type SheetRow, type Table } from "./table.js";
@@ -139,12 +140,28 @@ function parseRecords(
 
 /**
  * The records of text holding `expected` non-empty records (the pre-scan's), as csv-parse
- * returns them; undefined when it finds more (parsing stops one past `expected`, `to`),
- * fewer, or cannot parse it: then the whole text decides, and names the file's own line. No
+ * returns them; undefined when it finds more (parsing stops one past `expected`), fewer, or
+ * cannot parse it: then the whole text decides, and names the file's own line. No
  * `on_record`: csv-parse builds a context object for each record it hands to one, which
- * costs about a third of its time on a product list.
+ * costs about a third of its time on a product list. Plain RFC 4180 text (`regular`, as the
+ * pre-scan found it: what Excel and LibreOffice save) is read by Papa Parse, five times
+ * faster; on such text both read the same records (a property test holds them to it), and
+ * anything Papa Parse finds wrong is left to csv-parse.
  */
-function parseText(text: string, delimiter: string, expected: number): string[][] | undefined {
+function parseText(text: string, delimiter: string, kept: KeptRecords): string[][] | undefined {
+  const expected = kept.rows.length;
+  if (kept.regular) {
+    const papa = Papa.parse<string[]>(text, {
+      delimiter,
+      newline: kept.newline as Papa.ParseConfig["newline"],
+      quoteChar: '"',
+      escapeChar: '"',
+      preview: expected + 1,
+    });
+    // The kept text ends with its last record, not a line break (Papa Parse would read an
+    // empty record after one, csv-parse none).
+    if (papa.errors.length === 0 && papa.data.length === expected) return papa.data;
+  }
   try {
     const records = parse(text, { ...csvOptions(delimiter), to: expected + 1 }) as string[][];
     return records.length === expected ? records : undefined;
@@ -166,7 +183,6 @@ const EVEN_MAX_FIELDS = 2048;
  * text is parsed as it is.
  */
 function parseKept(kept: KeptRecords, delimiter: string): string[][] | undefined {
-  const expected = kept.rows.length;
   let width = 0;
   let total = 0;
   for (const count of kept.fields) {
@@ -175,11 +191,11 @@ function parseKept(kept: KeptRecords, delimiter: string): string[][] | undefined
   }
   const padding = width * kept.fields.length - total;
   if (padding === 0 || padding > kept.text.length || width > EVEN_MAX_FIELDS)
-    return parseText(kept.text, delimiter, expected);
+    return parseText(kept.text, delimiter, kept);
   const even = kept.records.map((record, i) => record + delimiter.repeat(width - kept.fields[i]!));
-  const records = parseText(even.join(kept.newline), delimiter, expected);
+  const records = parseText(even.join(kept.newline), delimiter, kept);
   if (records && cutBack(records, kept.fields, width)) return records;
-  return parseText(kept.text, delimiter, expected);
+  return parseText(kept.text, delimiter, kept);
 }
 
 /** Cuts each record back to `fields[i]` cells; false unless all it cuts is empty padding. */

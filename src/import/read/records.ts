@@ -11,6 +11,11 @@ export interface KeptRecords {
   fields: number[];
   /** The file's line break, which joins the records in `text`. */
   newline: string;
+  /**
+   * Every quote opens a field at its very start, is closed, and is followed by a separator, a
+   * line break or the end: the text is plain RFC 4180, which every CSV parser reads alike.
+   */
+  regular: boolean;
 }
 
 const QUOTE = 0x22;
@@ -27,6 +32,12 @@ function lineBreak(text: string): string {
     else if (!quoted && c === LF) return "\n";
   }
   return "\n";
+}
+
+/** Where `char` next occurs in `text` from `from`; the text's length when it does not. */
+function positionOf(text: string, char: string, from: number): number {
+  const at = text.indexOf(char, from);
+  return at < 0 ? text.length : at;
 }
 
 /**
@@ -61,13 +72,24 @@ export function keepNonEmptyRecords(
   let filled = -1;
   let fieldStart = true;
   let quoted = false;
+  let regular = true;
   const n = text.length;
+  // Where the next separator, quote and line break are (n: none), each found once.
+  let nextSep = -1;
+  let nextQuote = -1;
+  let nextBreak = -1;
+  const nextSpecial = (from: number): number => {
+    if (nextSep < from) nextSep = positionOf(text, delimiter[0]!, from);
+    if (nextQuote < from) nextQuote = positionOf(text, '"', from);
+    if (nextBreak < from) nextBreak = positionOf(text, newline[0]!, from);
+    return Math.min(nextSep, nextQuote, nextBreak);
+  };
   /** Where the last record ended (before its line break). */
   let lastEnd = 0;
   const kept = (): KeptRecords => {
     // Nothing dropped (the usual file): the text itself up to its last record, not a copy.
     const whole = rows.length === row ? text.slice(0, lastEnd) : pieces.join(newline);
-    return { text: whole, rows, records: pieces, fields, newline };
+    return { text: whole, rows, records: pieces, fields, newline, regular: regular && !quoted };
   };
   const tooWide = () => new FileRejected("too-many-columns", { max: maxFields }, "csv");
   const endRecord = (end: number): boolean => {
@@ -93,7 +115,16 @@ export function keepNonEmptyRecords(
           continue;
         }
         quoted = false;
-      } else if (c > 0x20) filled = separators;
+        const next = text.charCodeAt(i + 1);
+        const lineEnds = next === nl0 && (nlLength === 1 || text.charCodeAt(i + 2) === LF);
+        if (i + 1 < n && next !== sep && !lineEnds) regular = false;
+      } else if (c > 0x20) {
+        // The field has content: nothing up to its next quote can change that.
+        filled = separators;
+        const next = text.indexOf('"', i + 1);
+        i = next < 0 ? n : next;
+        continue;
+      }
       i++;
     } else if (c === QUOTE && fieldStart) {
       quoted = true;
@@ -111,8 +142,15 @@ export function keepNonEmptyRecords(
       filled = -1;
       fieldStart = true;
     } else {
-      if (c > 0x20 && c !== 0xa0 && c !== 0xfeff) filled = separators;
+      // A quote inside a field is text to csv-parse (relaxed quotes), not to every parser.
+      if (c === QUOTE) regular = false;
       fieldStart = false;
+      if (c > 0x20 && c !== 0xa0 && c !== 0xfeff) {
+        // The field has content: on to the next character that may end it or the record.
+        filled = separators;
+        i = nextSpecial(i + 1);
+        continue;
+      }
       i++;
     }
   }
