@@ -13,16 +13,19 @@ const OBJECT_COST = 8;
  */
 export function resultCost(value: unknown, max: number): number {
   let total = 0;
-  const stack: unknown[] = [value];
-  while (stack.length > 0 && total <= max) {
-    const item = stack.pop();
+  const stack: object[] = [];
+  /** Strings counted where they are met; only objects and arrays wait on the stack. */
+  const meet = (item: unknown) => {
     if (typeof item === "string") total += item.length;
-    else if (typeof item === "object" && item !== null) {
-      total += OBJECT_COST;
-      // `for…in` rather than Object.values: no array made for every object counted.
-      if (Array.isArray(item)) for (const field of item) stack.push(field);
-      else for (const key in item) stack.push((item as Record<string, unknown>)[key]);
-    }
+    else if (typeof item === "object" && item !== null) stack.push(item);
+  };
+  meet(value);
+  while (stack.length > 0 && total <= max) {
+    const item = stack.pop()!;
+    total += OBJECT_COST;
+    // `for…in` rather than Object.values: no array made for every object counted.
+    if (Array.isArray(item)) for (const field of item) meet(field);
+    else for (const key in item) meet((item as Record<string, unknown>)[key]);
   }
   return total;
 }

@@ -22,6 +22,11 @@ const withoutCurrency = (raw: string) =>
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 /** Up to 15 digits and nothing else: a finite number whatever the convention. */
 const PLAIN_DIGITS = /^\d{1,15}$/;
+/**
+ * Digits, maybe grouped in threes by spaces, then a decimal mark and one or two digits: most
+ * prices a spreadsheet saves (`12 345,50`). No convention can read them otherwise.
+ */
+const PLAIN_DECIMAL = new RegExp(`^\\d+(?:${GROUP_SPACE}\\d{3})*[.,]\\d{1,2}$`);
 const GROUPED = new RegExp(`\\d${GROUP_SPACE}\\d{3}`);
 
 /**
@@ -35,10 +40,12 @@ export interface NumberConvention {
 
 /** What one value tells about the convention, if anything. */
 function evidence(raw: string): NumberConvention {
+  // Plain digits tell nothing (most ids and whole prices).
+  if (PLAIN_DIGITS.test(raw)) return {};
   const s = withoutCurrency(raw).trim();
   if (GROUPED.test(s)) {
     const mark = /\d([.,])\d+$/.exec(s)?.[1] as "," | "." | undefined;
-    return { thousands: " ", ...(mark ? { decimal: mark } : {}) };
+    return mark ? { thousands: " ", decimal: mark } : { thousands: " " };
   }
   const lastDot = s.lastIndexOf(".");
   const lastComma = s.lastIndexOf(",");
@@ -123,8 +130,16 @@ function scientificNumber(s: string, raw: string): Converted<number> {
  * decimal whatever the file says.
  */
 export function parseDecimal(raw: string, convention: NumberConvention = {}): Converted<number> {
-  // Plain digits (ids, VAT, whole prices: most cells) read as the full path below would.
+  // Plain digits (ids, VAT, whole prices: most cells) and plain decimals (most other prices)
+  // read as `parseAnyDecimal` would, only sooner.
   if (PLAIN_DIGITS.test(raw)) return { ok: true, value: Number(raw) };
+  if (PLAIN_DECIMAL.test(raw))
+    return { ok: true, value: Number(raw.replace(GROUP_SPACES, "").replace(",", ".")) };
+  return parseAnyDecimal(raw, convention);
+}
+
+/** `parseDecimal` without its shortcuts for the usual forms (one rule, compared by a test). */
+export function parseAnyDecimal(raw: string, convention: NumberConvention = {}): Converted<number> {
   let s = withoutCurrency(raw).trim();
   if (SCIENTIFIC.test(s)) return scientificNumber(s, raw);
   const lastDot = s.lastIndexOf(".");
@@ -177,12 +192,15 @@ export function parseBoolean(raw: string): Converted<boolean> {
 
 /** `a|b|c`; empty pieces (a trailing `|`) are dropped. */
 export function splitList(raw: string): string[] {
-  const out: string[] = [];
-  for (const piece of raw.split("|")) {
+  // The split's own array, trimmed and closed up in place: no second array per cell.
+  const pieces = raw.split("|");
+  let kept = 0;
+  for (const piece of pieces) {
     const value = piece.trim();
-    if (value !== "") out.push(value);
+    if (value !== "") pieces[kept++] = value;
   }
-  return out;
+  pieces.length = kept;
+  return pieces;
 }
 
 /**
