@@ -21,8 +21,8 @@
  *   npm run build            # into dist/
  *   tsx scripts/build.ts OUT # into OUT/
  */
-import { rmSync } from "node:fs";
-import { resolve } from "node:path";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
@@ -69,7 +69,28 @@ export async function buildBundle(outdir = "dist"): Promise<string> {
     banner: { js: COMMONJS_GLOBALS },
     logLevel: "warning",
   });
+  warnOfWideText(out);
   return out;
+}
+
+/** A chunk this large holding a character past ASCII is worth a warning (see below). */
+const WIDE_TEXT_WARNING_BYTES = 64 * 1024;
+
+/**
+ * esbuild escapes what lies past ASCII in strings, not in regular expression literals or
+ * `String.raw` templates; one such character makes V8 keep the whole chunk's source as two
+ * bytes a character (731 KB more for the bot's largest chunk). Write the character escaped.
+ */
+function warnOfWideText(out: string): void {
+  for (const name of readdirSync(out)) {
+    if (!name.endsWith(".js")) continue;
+    const text = readFileSync(join(out, name), "utf8");
+    if (text.length < WIDE_TEXT_WARNING_BYTES) continue;
+    const at = text.search(/[^\x00-\x7f]/);
+    if (at < 0) continue;
+    const around = text.slice(Math.max(0, at - 40), at + 10).replaceAll("\n", " ");
+    console.warn(`build: ${name} holds a character past ASCII (…${around}…): escape it`);
+  }
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
