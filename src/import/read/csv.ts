@@ -150,7 +150,8 @@ function parseRecords(
  */
 function parseText(text: string, delimiter: string, kept: KeptRecords): string[][] | undefined {
   const expected = kept.rows.length;
-  if (kept.regular) {
+  // Papa Parse would guess another separator for one it cannot take (a quote, from `sep="`).
+  if (kept.regular && !Papa.BAD_DELIMITERS.includes(delimiter)) {
     const papa = Papa.parse<string[]>(text, {
       delimiter,
       newline: kept.newline as Papa.ParseConfig["newline"],
