@@ -41,73 +41,6 @@ function positionOf(text: string, char: string, from: number): number {
 }
 
 /**
- * Where the next separator, quote or line break is from a position on (the text's length:
- * none); each of the three is looked up once and kept until the scan passes it.
- */
-function specialFinder(text: string, delimiter: string, newline: string) {
-  let sep = -1;
-  let quote = -1;
-  let lineBreak = -1;
-  return (from: number): number => {
-    if (sep < from) sep = positionOf(text, delimiter[0]!, from);
-    if (quote < from) quote = positionOf(text, '"', from);
-    if (lineBreak < from) lineBreak = positionOf(text, newline[0]!, from);
-    return Math.min(sep, quote, lineBreak);
-  };
-}
-
-/** The quote closing a field opened before `from` (`""` is a quote inside it); -1: none. */
-function closingQuote(text: string, from: number): number {
-  for (let at = text.indexOf('"', from); at >= 0; at = text.indexOf('"', at + 2)) {
-    if (text.charCodeAt(at + 1) !== QUOTE) return at;
-  }
-  return -1;
-}
-
-/** Whether text[from, to) holds anything but spaces and control characters. */
-function hasContent(text: string, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) if (text.charCodeAt(i) > 0x20) return true;
-  return false;
-}
-
-/** The records kept so far: those with something in them, each with its row number. */
-class Kept {
-  readonly records: string[] = [];
-  readonly rows: number[] = [];
-  readonly fields: number[] = [];
-  /** Records ended so far, kept or not. */
-  private row = 0;
-  /** Where the last record ended (before its line break). */
-  private lastEnd = 0;
-
-  constructor(
-    private readonly text: string,
-    private readonly newline: string,
-    private readonly maxRecords: number,
-  ) {}
-
-  /** Ends the record text[start, end); false once more than `maxRecords` are kept. */
-  end(start: number, end: number, content: boolean, fieldCount: number): boolean {
-    this.row++;
-    this.lastEnd = end;
-    if (content) {
-      this.records.push(this.text.slice(start, end));
-      this.rows.push(this.row);
-      this.fields.push(fieldCount);
-    }
-    return this.rows.length <= this.maxRecords;
-  }
-
-  result(regular: boolean): KeptRecords {
-    const { records, rows, fields, newline } = this;
-    // Nothing dropped (the usual file): the text itself up to its last record, not a copy.
-    const text =
-      rows.length === this.row ? this.text.slice(0, this.lastEnd) : records.join(newline);
-    return { text, rows, records, fields, newline, regular };
-  }
-}
-
-/**
  * One cheap pass that drops empty records (only separators and blanks) before csv-parse sees
  * the text: a "CSV bomb" of a million `;;;;` lines then costs a scan, not a million parsed
  * records. Quotes follow CSV rules (a quote opens a field only at its start, `""` escapes), so
@@ -129,46 +62,84 @@ export function keepNonEmptyRecords(
   const nl0 = newline.charCodeAt(0);
   const nlLength = newline.length;
   const sep = delimiter.charCodeAt(0);
-  const n = text.length;
-  const kept = new Kept(text, newline, maxRecords);
-  const nextSpecial = specialFinder(text, delimiter, newline);
-  const endsLine = (at: number) =>
-    text.charCodeAt(at) === nl0 && (nlLength === 1 || text.charCodeAt(at + 1) === LF);
-  const tooWide = () => new FileRejected("too-many-columns", { max: maxFields }, "csv");
+  const pieces: string[] = [];
+  const rows: number[] = [];
+  const fields: number[] = [];
   let separators = 0;
+  let row = 0;
   let start = 0;
   /** The field (0-based) of the record's last character that is not blank; -1: none yet. */
   let filled = -1;
   let fieldStart = true;
+  let quoted = false;
   let regular = true;
-  const endRecord = (end: number) => {
+  const n = text.length;
+  // Where the next separator, quote and line break are (n: none), each found once.
+  let nextSep = -1;
+  let nextQuote = -1;
+  let nextBreak = -1;
+  const nextSpecial = (from: number): number => {
+    if (nextSep < from) nextSep = positionOf(text, delimiter[0]!, from);
+    if (nextQuote < from) nextQuote = positionOf(text, '"', from);
+    if (nextBreak < from) nextBreak = positionOf(text, newline[0]!, from);
+    return Math.min(nextSep, nextQuote, nextBreak);
+  };
+  /** Where the last record ended (before its line break). */
+  let lastEnd = 0;
+  const kept = (): KeptRecords => {
+    // Nothing dropped (the usual file): the text itself up to its last record, not a copy.
+    const whole = rows.length === row ? text.slice(0, lastEnd) : pieces.join(newline);
+    return { text: whole, rows, records: pieces, fields, newline, regular: regular && !quoted };
+  };
+  const tooWide = () => new FileRejected("too-many-columns", { max: maxFields }, "csv");
+  const endRecord = (end: number): boolean => {
     if (filled >= maxFields) throw tooWide();
-    return kept.end(start, end, filled >= 0, separators + 1);
+    row++;
+    lastEnd = end;
+    if (filled >= 0) {
+      pieces.push(text.slice(start, end));
+      rows.push(row);
+      fields.push(separators + 1);
+    }
+    separators = 0;
+    return rows.length <= maxRecords;
   };
   let i = 0;
   while (i < n) {
     const c = text.charCodeAt(i);
-    if (c === QUOTE && fieldStart) {
-      // A quoted field, to its closing quote (or the end: never closed).
-      const close = closingQuote(text, i + 1);
-      const end = close < 0 ? n : close;
-      if (hasContent(text, i + 1, end)) filled = separators;
-      const after = end + 1;
-      if (close < 0 || (after < n && text.charCodeAt(after) !== sep && !endsLine(after)))
-        regular = false;
+    if (quoted) {
+      if (c === QUOTE) {
+        if (text.charCodeAt(i + 1) === QUOTE) {
+          filled = separators;
+          i += 2;
+          continue;
+        }
+        quoted = false;
+        const next = text.charCodeAt(i + 1);
+        const lineEnds = next === nl0 && (nlLength === 1 || text.charCodeAt(i + 2) === LF);
+        if (i + 1 < n && next !== sep && !lineEnds) regular = false;
+      } else if (c > 0x20) {
+        // The field has content: nothing up to its next quote can change that.
+        filled = separators;
+        const next = text.indexOf('"', i + 1);
+        i = next < 0 ? n : next;
+        continue;
+      }
+      i++;
+    } else if (c === QUOTE && fieldStart) {
+      quoted = true;
       fieldStart = false;
-      i = after;
+      i++;
     } else if (c === sep) {
       if (filled >= maxFields) throw tooWide();
       fieldStart = true;
       separators++;
       i++;
     } else if (c === nl0 && (nlLength === 1 || text.charCodeAt(i + 1) === LF)) {
-      if (!endRecord(i)) return cut ? firstOf(kept.result(regular), maxRecords) : undefined;
+      if (!endRecord(i)) return cut ? firstOf(kept(), maxRecords) : undefined;
       i += nlLength;
       start = i;
       filled = -1;
-      separators = 0;
       fieldStart = true;
     } else {
       // A quote inside a field is text to csv-parse (relaxed quotes), not to every parser.
@@ -178,12 +149,13 @@ export function keepNonEmptyRecords(
         // The field has content: on to the next character that may end it or the record.
         filled = separators;
         i = nextSpecial(i + 1);
-      } else i++;
+        continue;
+      }
+      i++;
     }
   }
-  if (start < n && !endRecord(n))
-    return cut ? firstOf(kept.result(regular), maxRecords) : undefined;
-  return kept.result(regular);
+  if (start < n && !endRecord(n)) return cut ? firstOf(kept(), maxRecords) : undefined;
+  return kept();
 }
 
 function firstOf(kept: KeptRecords, count: number): KeptRecords {
