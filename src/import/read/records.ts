@@ -49,7 +49,8 @@ function positionOf(text: string, char: string, from: number): number {
  * Stops early once more than `maxRecords` are kept: returns undefined, or with `cut` the first
  * `maxRecords` (the header search reads no further). A record with something past its
  * `maxFields`th field is refused as it is met (a 20 MB line of `a;` would be ten million cells
- * for csv-parse and the header search).
+ * for csv-parse and the header search). One loop on purpose: split into helpers, it made a
+ * whole reading about 4 % slower (docs/benchmarks.md, "Measure 4").
  */
 export function keepNonEmptyRecords(
   text: string,
