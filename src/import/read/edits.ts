@@ -14,7 +14,7 @@ import {
   photoList,
 } from "./values.js";
 
-/** A title starting with 🔒 (escaped: see the dashes in orders-export/period.ts). */
+/** A title starting with 🔒, written as an escape: the bundle stays ASCII (scripts/build.ts). */
 export const READ_ONLY_TITLE = /^\s*\u{1F512}/u;
 
 const priceText = (price: number) => String(Number(price.toPrecision(12)));
