@@ -66,6 +66,8 @@ export async function buildBundle(outdir = "dist"): Promise<string> {
     minifySyntax: true,
     legalComments: "none",
     external: ["@napi-rs/canvas", "exceljs", "node-fetch"],
+    // The i18n plugin's Deno shim is for reading a folder the bot reads itself (no-deno.ts).
+    alias: { "@deno/shim-deno": "./scripts/no-deno.ts" },
     banner: { js: COMMONJS_GLOBALS },
     logLevel: "warning",
   });

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { I18n } from "@grammyjs/i18n";
@@ -39,15 +39,40 @@ export type I18nInstance = Pick<I18n, "t">;
 
 export type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
+/**
+ * Each locale's translations: `locales/<locale>.ftl`, then every `.ftl` under
+ * `locales/<locale>/` in the order of their names. Read here rather than through the plugin's
+ * `directory` option, which walks the folder with a Deno shim of 118 modules that the
+ * production bundle leaves out (scripts/no-deno.ts).
+ */
+function readLocaleSources(dir: string): Map<Locale, string> {
+  const sources = new Map<Locale, string>();
+  for (const locale of LOCALES) {
+    const folder = join(dir, locale);
+    const features = existsSync(folder)
+      ? readdirSync(folder, { recursive: true, encoding: "utf8" })
+          .filter((name) => name.endsWith(".ftl"))
+          .sort()
+          .map((name) => join(folder, name))
+      : [];
+    const files = [join(dir, `${locale}.ftl`), ...features].filter((file) => existsSync(file));
+    if (files.length === 0) throw new Error(`locales/: no translations for ${locale}`);
+    sources.set(locale, files.map((file) => readFileSync(file, "utf8")).join("\n"));
+  }
+  return sources;
+}
+
 export function createI18n<C extends Context>(negotiate: (ctx: C) => Locale | undefined) {
   const i18n = new I18n<C>({
     defaultLocale: DEFAULT_LOCALE,
-    directory: findLocalesDir(),
     useSession: false,
     localeNegotiator: (ctx) => negotiate(ctx) ?? localeOfTelegramUser(ctx),
     // No Unicode isolation marks around placeholders: they would show up in chats.
     fluentBundleOptions: { useIsolating: false },
   });
+  for (const [locale, source] of readLocaleSources(findLocalesDir())) {
+    i18n.loadLocaleSync(locale, { source });
+  }
   rememberBundleMatches(i18n.fluent);
   return i18n;
 }
