@@ -65,7 +65,7 @@ const rssStart = process.memoryUsage().rss;
 async function warmUp() {
   const first = await run(bytes);
   return variant.startsWith("reader")
-    ? `ok=${first.ok} products=${first.products?.length}`
+    ? `ok=${first.ok} products=${first.products?.count}`
     : `rows=${first.length}`;
 }
 const summary = await warmUp();

@@ -16,7 +16,7 @@ import {
 } from "./bot/index.js";
 import { type Clock, systemClock } from "./clock.js";
 import type { Config } from "./config.js";
-import type { ImportReader, ReadImportFile } from "./import/index.js";
+import type { ImportReader, ReadFile } from "./import/index.js";
 import {
   createImportReader,
   createImportService,
@@ -313,7 +313,7 @@ function createImportParts(
     telegram: Api;
     clock: Clock;
   },
-  own: { replies: Api; readFile: ReadImportFile },
+  own: { replies: Api; readFile: ReadFile },
   options: AppOptions,
 ) {
   const { storage, clock } = parts;

@@ -2,11 +2,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { RequestLogEntry } from "../doubles/seller-api/index.js";
 import { FILE_REJECTIONS, ISSUE_CODES } from "../src/import/types.js";
 import { type Harness, linkUser, startInProcess } from "./support/harness.js";
-import { sharedImportReader } from "./support/shared.js";
+import { sharedParsedRead } from "./support/shared.js";
 
 /** The reading workers this vitest worker's files share (warm after the first file). */
-const reader = sharedImportReader();
-const readImportFile = reader.read;
+const readImportFile = sharedParsedRead();
 
 const IMPORT_PATH = "/api/seller/v1/products/import";
 const SLOW = { timeoutMs: 20_000 };

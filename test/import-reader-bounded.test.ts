@@ -10,11 +10,10 @@ import {
 import { PART_CHARS, ResultAssembly, resultMessages } from "../src/import/read/parts.js";
 import type { ImportFileResult, ReadOptions } from "../src/import/types.js";
 import { deflatedZeros, sheetXml, withUnlistedEntry, xlsxFile } from "./fixtures/import/xlsx.js";
-import { sharedImportReader } from "./support/shared.js";
+import { sharedImportReader, sharedParsedRead, withProductsParsed } from "./support/shared.js";
 
 /** The reading workers this vitest worker's files share (warm after the first file). */
-const reader = sharedImportReader();
-const readImportFile = reader.read;
+const readImportFile = sharedParsedRead();
 
 /**
  * Bounded reading: every file is read in a worker thread with a heap and a time
@@ -238,6 +237,10 @@ describe("the result crossing to the bot's thread", () => {
       expect("json" in message && message.json.length).toBeLessThan(PART_CHARS * 2);
     }
     expect(await read(bytes, "big.csv")).toStrictEqual(inThread);
+    // The bot's thread keeps the valid products as the worker's JSON text, in parts.
+    const raw = await sharedImportReader().read({ bytes, fileName: "big.csv" }, OPTIONS);
+    expect(raw.ok && raw.products.count).toBe(inThread.ok && inThread.products.length);
+    expect(raw.ok && raw.products.runs.length).toBeGreaterThan(20);
   });
 
   it("one worker given several files at once answers each with its own result", async () => {
@@ -257,7 +260,7 @@ describe("the result crossing to the bot's thread", () => {
     try {
       const answers = await Promise.all(files.map((file) => pool.read(file, OPTIONS)));
       for (const [i, file] of files.entries()) {
-        expect(answers[i]).toStrictEqual(await parseImportFile(file, OPTIONS));
+        expect(withProductsParsed(answers[i]!)).toStrictEqual(await parseImportFile(file, OPTIONS));
       }
     } finally {
       pool.close();
@@ -265,10 +268,20 @@ describe("the result crossing to the bot's thread", () => {
   });
 
   it("puts a result back together from its parts; a refusal comes whole", () => {
+    const PRODUCT = {
+      categoryId: 1,
+      brandId: 2,
+      name: { rus: "Куртка" },
+      description: { rus: "Тёплая" },
+      skus: [{ price: 100 }],
+    };
     const result: ImportFileResult = {
       ok: true,
       format: "csv",
-      products: [],
+      products: [
+        { ref: { kind: "rows", rows: [2] }, product: PRODUCT, skuRefs: [] },
+        { ref: { kind: "rows", rows: [4] }, product: PRODUCT, skuRefs: [] },
+      ],
       invalid: [{ ref: { kind: "rows", rows: [3] }, issues: [] }],
       warnings: [{ code: "windows-1251" }],
       reading: { headerRow: 1 },
@@ -276,8 +289,10 @@ describe("the result crossing to the bot's thread", () => {
     };
     const assembly = new ResultAssembly();
     const answers = [...resultMessages(structuredClone(result))].map((m) => assembly.take(m));
-    expect(answers.slice(0, -1)).toEqual([undefined, undefined]);
-    expect(answers.at(-1)).toStrictEqual(result);
+    expect(answers.slice(0, -1)).toEqual([undefined, undefined, undefined]);
+    const last = answers.at(-1)!;
+    expect(last).toMatchObject({ ok: true, products: { count: 2 } });
+    expect(withProductsParsed(last)).toStrictEqual(result);
     const refusal: ImportFileResult = { ok: false, reason: "empty" };
     expect([...resultMessages(refusal)]).toEqual([{ result: refusal }]);
   });

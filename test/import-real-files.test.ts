@@ -18,11 +18,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UserDriver } from "../doubles/telegram/index.js";
 import type { ImportFileResult, ReadOptions } from "../src/import/types.js";
 import { type Harness, linkUser, startHarness } from "./support/harness.js";
-import { sharedImportReader } from "./support/shared.js";
+import { sharedParsedRead } from "./support/shared.js";
 
 /** The reading workers this vitest worker's files share (warm after the first file). */
-const reader = sharedImportReader();
-const readImportFile = reader.read;
+const readImportFile = sharedParsedRead();
 
 const FILES = new URL("./fixtures/real/files/", import.meta.url);
 const RUN_ALL = process.env.REAL_FILES === "all";

@@ -13,11 +13,10 @@ import { describe, expect, it } from "vitest";
 import writeExcelFile from "write-excel-file/node";
 import { encodeCp1251 } from "../doubles/files/encode.js";
 import type { ImportFileResult } from "../src/import/types.js";
-import { sharedImportReader } from "./support/shared.js";
+import { sharedParsedRead } from "./support/shared.js";
 
 /** The reading workers this vitest worker's files share (warm after the first file). */
-const reader = sharedImportReader();
-const readImportFile = reader.read;
+const readImportFile = sharedParsedRead();
 
 const RUN_ALL = process.env.REAL_FILES === "all";
 type Dialect = "xlsx" | "csv-en" | "csv-ru-bom" | "csv-1251" | "csv-utf16";

@@ -10,11 +10,10 @@ import { keepNonEmptyRecords } from "../src/import/read/records.js";
 import { cellText, isEmptyRow } from "../src/import/read/table.js";
 import { parseAnyDecimal, parseDecimal } from "../src/import/read/values.js";
 import { escapeHtml } from "../src/text/html.js";
-import { sharedImportReader } from "./support/shared.js";
+import { sharedParsedRead } from "./support/shared.js";
 
 /** The reading workers this vitest worker's files share (warm after the first file). */
-const reader = sharedImportReader();
-const readImportFile = reader.read;
+const readImportFile = sharedParsedRead();
 
 const pageButton = callbackCodec("tstp1", [
   ["page", "int"],

@@ -12,7 +12,8 @@ import {
   problemReport,
   warningTexts,
 } from "./problems.js";
-import type { EditRows, FileFormat, FileRejection, ReadImportFile, ReadingInfo } from "./types.js";
+import { firstProduct } from "./read/parts.js";
+import type { EditRows, FileFormat, FileRejection, ReadFile, ReadingInfo } from "./types.js";
 
 /** What the chat is told about a read document (the products themselves stay in the draft). */
 export type Prepared =
@@ -43,7 +44,7 @@ export interface PrepareDeps {
   i18n: I18nInstance;
   drafts: DraftStore;
   /** The app's file reader (its warm worker threads). */
-  readFile: ReadImportFile;
+  readFile: ReadFile;
 }
 
 export interface PrepareInput {
@@ -95,7 +96,7 @@ export async function prepareImport(deps: PrepareDeps, input: PrepareInput): Pro
   log.info(
     {
       format: result.format,
-      valid: result.products.length,
+      valid: result.products.count,
       invalid: result.invalid.length,
       bytes: bytes.length,
       ms,
@@ -104,10 +105,11 @@ export async function prepareImport(deps: PrepareDeps, input: PrepareInput): Pro
   );
 
   const t = translator(deps.i18n, input.locale);
+  const first = firstProduct(result.products);
   const all = problemLines(t, result.invalid);
   const hasReport = all.length > MESSAGE_PROBLEM_LIMIT;
   const shown = hasReport ? all.slice(0, MESSAGE_PROBLEM_PREVIEW) : all;
-  if (result.products.length > 0 || hasReport) {
+  if (result.products.count > 0 || hasReport) {
     await deps.drafts.save({
       id: input.draftId,
       chatId: input.chatId,
@@ -122,14 +124,14 @@ export async function prepareImport(deps: PrepareDeps, input: PrepareInput): Pro
     kind: "read",
     draftId: input.draftId,
     format: result.format,
-    valid: result.products.length,
+    valid: result.products.count,
     invalid: result.invalid.length,
     lines: shown.map((line) => formatLine(t, line)),
     problems: all.length,
     hasReport,
     warnings: warningTexts(t, result.warnings),
     ...(result.reading && { reading: result.reading }),
-    ...(result.products[0] && { first: result.products[0].product }),
+    ...(first && { first: first.product }),
     ...(result.edits && { edits: result.edits }),
   };
 }

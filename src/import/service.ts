@@ -8,7 +8,7 @@ import type { KeyValueStore } from "../storage/index.js";
 import { createDraftStore, type DraftStore } from "./draft.js";
 import { type Prepared, type PrepareInput, prepareImport } from "./prepare.js";
 import { createImportSender, type ImportSender } from "./sender/index.js";
-import type { ReadImportFile } from "./types.js";
+import type { ReadFile } from "./types.js";
 import type { ImportWatcher } from "./watcher/types.js";
 
 /**
@@ -35,7 +35,7 @@ export interface ImportServiceDeps {
   watcher: ImportWatcher;
   clock: Clock;
   /** The app's file reader (src/import/read: `createImportReader().read`). */
-  readFile: ReadImportFile;
+  readFile: ReadFile;
   /** The locale key that explains a kind of Seller API failure. */
   failureKey(kind: SellerApiErrorKind): string;
 }

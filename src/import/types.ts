@@ -157,6 +157,23 @@ export type ImportFileResult =
       params?: Record<string, string | number>;
     };
 
+export type ImportFileRejection = Extract<ImportFileResult, { ok: false }>;
+
+/**
+ * Valid products as the reading worker wrote them, in file order: runs of JSON text, each a
+ * JSON array of `ParsedProduct`. The bot's thread keeps them as text: it stores them in the
+ * draft as they are, and parses them only to send them (src/import/draft.ts).
+ */
+export interface ProductsText {
+  count: number;
+  runs: string[];
+}
+
+/** What the reading workers answer: a reading's result, its valid products as text. */
+export type ReadFileResult =
+  | (Omit<Extract<ImportFileResult, { ok: true }>, "products"> & { products: ProductsText })
+  | ImportFileRejection;
+
 /**
  * How the reader understood a file, so the seller can see a wrong reading before confirming.
  * Every field is optional: a reader fills in what applies to its format.
@@ -197,8 +214,10 @@ export interface ReadOptions {
   memoryLimitMb?: number;
 }
 
-/** The reader's entry point (src/import/read/index.ts implements it). */
-export type ReadImportFile = (
-  file: { bytes: Uint8Array; fileName: string; mimeType?: string },
-  options: ReadOptions,
-) => Promise<ImportFileResult>;
+export type ImportFile = { bytes: Uint8Array; fileName: string; mimeType?: string };
+
+/** A reading on the calling thread (src/import/read/index.ts, `parseImportFile`). */
+export type ReadImportFile = (file: ImportFile, options: ReadOptions) => Promise<ImportFileResult>;
+
+/** A reading in the reading workers (`createImportReader().read`): what the bot uses. */
+export type ReadFile = (file: ImportFile, options: ReadOptions) => Promise<ReadFileResult>;

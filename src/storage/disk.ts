@@ -84,14 +84,17 @@ function createEntryFiles(root: string, logger: Logger | undefined) {
     }
     return entry;
   };
-  const write = async (key: string, value: unknown, ttlMs?: number) => {
-    const entry: Entry = { value, ...(ttlMs ? { expiresAt: Date.now() + ttlMs } : {}) };
+  /** Writes an entry whose value is the JSON text `json` (the file is the entry's JSON). */
+  const writeJson = async (key: string, json: string, ttlMs?: number) => {
+    const expires = ttlMs ? `,"expiresAt":${Date.now() + ttlMs}` : "";
     const tmp = join(root, `.tmp-${process.pid}-${++tmpCounter}`);
-    await writeFile(tmp, JSON.stringify(entry));
+    await writeFile(tmp, `{"value":${json}${expires}}`);
     await rename(tmp, fileOf(key));
   };
+  const write = (key: string, value: unknown, ttlMs?: number) =>
+    writeJson(key, JSON.stringify(value), ttlMs);
   const remove = (key: string) => rm(fileOf(key), { force: true });
-  return { read, write, remove };
+  return { read, write, writeJson, remove };
 }
 
 /** Removes the files of expired entries under `root`, each under its key's lock. */
@@ -124,7 +127,7 @@ export function createDiskKv(dir: string, logger?: Logger): DiskKv {
   const root = resolve(dir);
   mkdirSync(root, { recursive: true });
   const { withLock, flush } = createKeyLocks();
-  const { read, write, remove } = createEntryFiles(root, logger);
+  const { read, write, writeJson, remove } = createEntryFiles(root, logger);
   const membersOf = async (key: string) => ((await read(key))?.value as string[] | undefined) ?? [];
   /** Runs `change` on the entry under the key's lock if its value equals `expected`. */
   const ifEquals = (key: string, expected: unknown, change: (entry: Entry) => Promise<unknown>) =>
@@ -141,6 +144,7 @@ export function createDiskKv(dir: string, logger?: Logger): DiskKv {
     getMany: <T>(keys: string[]) =>
       Promise.all(keys.map(async (key) => (await read(key))?.value as T | undefined)),
     set: (key, value, ttlMs) => withLock(key, () => write(key, value, ttlMs)),
+    setJson: (key, json, ttlMs) => withLock(key, () => writeJson(key, json, ttlMs)),
     setIfAbsent: (key, value, ttlMs) =>
       withLock(key, async () => {
         if (await read(key)) return false;

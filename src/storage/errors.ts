@@ -31,6 +31,7 @@ export function guardStorage<S extends Storage>(storage: S): S {
     get: guard("get", storage.kv.get.bind(storage.kv)) as KeyValueStore["get"],
     getMany: guard("getMany", storage.kv.getMany.bind(storage.kv)) as KeyValueStore["getMany"],
     set: guard("set", storage.kv.set.bind(storage.kv)),
+    setJson: guard("setJson", storage.kv.setJson.bind(storage.kv)),
     setIfAbsent: guard("setIfAbsent", storage.kv.setIfAbsent.bind(storage.kv)),
     claimAndGetMany: guard(
       "claimAndGetMany",

@@ -42,6 +42,10 @@ const parsed = <T>(raw: string | null) => (raw === null ? undefined : (JSON.pars
 
 export function createRedisKv(redis: Redis): KeyValueStore {
   const scripts = scriptsOf(redis);
+  const setJson = async (key: string, json: string, ttlMs?: number) => {
+    if (ttlMs) await redis.set(key, json, "PX", ttlMs);
+    else await redis.set(key, json);
+  };
   return {
     async get<T>(key: string) {
       return parsed<T>(await redis.get(key));
@@ -50,11 +54,8 @@ export function createRedisKv(redis: Redis): KeyValueStore {
       const raws = keys.length === 0 ? [] : await redis.mget(...keys);
       return raws.map((raw) => parsed<T>(raw));
     },
-    async set(key, value, ttlMs) {
-      const raw = JSON.stringify(value);
-      if (ttlMs) await redis.set(key, raw, "PX", ttlMs);
-      else await redis.set(key, raw);
-    },
+    set: (key, value, ttlMs) => setJson(key, JSON.stringify(value), ttlMs),
+    setJson,
     async setIfAbsent(key, value, ttlMs) {
       const raw = JSON.stringify(value);
       const result = ttlMs

@@ -10,6 +10,12 @@ export interface KeyValueStore {
   /** Several keys in one round trip (what an update reads before its handlers run). */
   getMany<T>(keys: string[]): Promise<(T | undefined)[]>;
   set(key: string, value: unknown, ttlMs?: number): Promise<void>;
+  /**
+   * `set` of a value already written as JSON text (`json` must be what `JSON.stringify` of the
+   * value would give): a large value whose parts are JSON already is not taken apart and
+   * written again. `get` returns the value.
+   */
+  setJson(key: string, json: string, ttlMs?: number): Promise<void>;
   /** Sets only when the key is absent; true when it was set. The building block of claims. */
   setIfAbsent(key: string, value: unknown, ttlMs?: number): Promise<boolean>;
   /**

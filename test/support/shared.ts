@@ -2,6 +2,8 @@
 // workers and the bot's translations.
 import { type BotI18n, createBotI18n } from "../../src/bot/index.js";
 import { createImportReader, type ImportReader } from "../../src/import/read/index.js";
+import { parseProducts } from "../../src/import/read/parts.js";
+import type { ImportFileResult, ReadFile, ReadFileResult } from "../../src/import/types.js";
 
 /**
  * The import reading workers every test of this vitest worker shares (created on first use):
@@ -14,6 +16,20 @@ let sharedReader: ImportReader | undefined;
 export function sharedImportReader(): ImportReader {
   sharedReader ??= createImportReader();
   return sharedReader;
+}
+
+/**
+ * A worker's answer with its valid products parsed (they come as the worker's JSON text), as
+ * the reader on the calling thread gives them: what the reading tests compare.
+ */
+export function withProductsParsed(result: ReadFileResult): ImportFileResult {
+  return result.ok ? { ...result, products: parseProducts(result.products) } : result;
+}
+
+/** `sharedImportReader().read`, its answers' products parsed (`withProductsParsed`). */
+export function sharedParsedRead(): (...args: Parameters<ReadFile>) => Promise<ImportFileResult> {
+  const reader = sharedImportReader();
+  return async (file, options) => withProductsParsed(await reader.read(file, options));
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ReadImportFile } from "../types.js";
+import type { ReadFile, ReadImportFile } from "../types.js";
 import { ReadingPool } from "./pool.js";
 
 export { ReadingPool } from "./pool.js";
@@ -24,7 +24,7 @@ export interface ImportReader {
    * loop or take the process down, and one that hits a cap is answered with the cap it hit.
    * Never throws.
    */
-  read: ReadImportFile;
+  read: ReadFile;
   /** Stops the reading workers (a reading in flight is answered with the time cap). */
   close(): void;
 }
@@ -61,7 +61,7 @@ export function createImportReader(): ImportReader {
  * One reading with a reader of its own, closed after it (scripts and one-off checks; the app
  * and tests that read many files keep a reader from `createImportReader`).
  */
-export const readImportFile: ReadImportFile = async (file, options) => {
+export const readImportFile: ReadFile = async (file, options) => {
   const reader = createImportReader();
   try {
     return await reader.read(file, options);

@@ -1,25 +1,27 @@
-import type { ImportFileResult } from "../types.js";
+import type { ImportFileResult, ParsedProduct, ProductsText, ReadFileResult } from "../types.js";
 
 /**
  * How a reading's result crosses from the worker to the bot's thread. As one message, 10,000
  * SKUs are about 4 MB that the bot's thread takes apart in one piece, 100 ms and more of
  * nothing else (no update answered, no timer fired). So the long lists (valid and invalid
  * products, edit rows) go as JSON text in parts of about `PART_CHARS` characters, each a
- * message of its own: a string crosses as one copy, and the bot's thread parses each part
- * between other work (JSON.parse is also about twice as fast as taking a structured copy
- * apart). The rest of the result follows last, as it is, and completes it. The lists are
- * plain JSON data (strings, finite numbers, booleans, arrays and objects), so they come back
- * equal.
+ * message of its own: a string crosses as one copy. The valid products stay text on the bot's
+ * thread (`ProductsText`): it counts them, shows the first and stores them in the draft as they
+ * are, so the largest list is never taken apart there (nor written out again) before it is
+ * sent. The other lists are parsed part by part, between other work. The rest of the result
+ * follows last, as it is, and completes it. The lists are plain JSON data (strings, finite
+ * numbers, booleans, arrays and objects), so they come back equal.
  */
 export const PART_CHARS = 64 * 1024;
 
 type OkResult = Extract<ImportFileResult, { ok: true }>;
 type List = "products" | "invalid" | "edits";
 
-/** A run of one list's items, in file order, as a JSON array. */
+/** A run of one list's items, in file order, as a JSON array; `count` items. */
 export interface ResultPart {
   part: List;
   json: string;
+  count: number;
 }
 
 /** The result, its lists emptied when they were sent in parts before it. */
@@ -37,16 +39,17 @@ function listOf(result: OkResult, name: List): unknown[] {
 
 /**
  * `items` as JSON arrays of about `PART_CHARS` characters. Runs are stringified whole (one
- * call per run is over twice as fast as one per item), each run as many items as the last
- * one's characters per item say fit; a single item larger than a part goes alone.
+ * call per run is over twice as fast as one per item, and than one call for the whole list),
+ * each run as many items as the last one's characters per item say fit; a single item larger
+ * than a part goes alone.
  */
-function* runs(items: readonly unknown[]): Generator<string> {
+function* runs(items: readonly unknown[]): Generator<{ json: string; count: number }> {
   let count = 16;
   for (let from = 0; from < items.length; ) {
     const json = JSON.stringify(items.slice(from, from + count));
     const taken = Math.min(count, items.length - from);
     from += taken;
-    yield json;
+    yield { json, count: taken };
     const perItem = Math.max(1, json.length / taken);
     count = Math.max(1, Math.floor(PART_CHARS / perItem));
   }
@@ -59,7 +62,7 @@ export function* resultMessages(result: ImportFileResult): Generator<ResultMessa
     return;
   }
   for (const part of ["products", "invalid", "edits"] as const) {
-    for (const json of runs(listOf(result, part))) yield { part, json };
+    for (const run of runs(listOf(result, part))) yield { part, ...run };
   }
   const rest: OkResult = { ...result, products: [], invalid: [] };
   if (result.edits) rest.edits = { ...result.edits, rows: [] };
@@ -68,21 +71,55 @@ export function* resultMessages(result: ImportFileResult): Generator<ResultMessa
 
 /** Puts the messages of one result back together, on the bot's thread. */
 export class ResultAssembly {
-  private readonly lists: Record<List, unknown[]> = { products: [], invalid: [], edits: [] };
+  private readonly products: ProductsText = { count: 0, runs: [] };
+  private readonly lists: Record<Exclude<List, "products">, unknown[]> = { invalid: [], edits: [] };
 
   /** Takes one message; the whole result once the last one has come. */
-  take(message: ResultMessage): ImportFileResult | undefined {
+  take(message: ResultMessage): ReadFileResult | undefined {
     if ("part" in message) {
+      if (message.part === "products") {
+        this.products.runs.push(message.json);
+        this.products.count += message.count;
+        return undefined;
+      }
       const list = this.lists[message.part];
       for (const item of JSON.parse(message.json) as unknown[]) list.push(item);
       return undefined;
     }
     const { result } = message;
-    if (!message.parted || !result.ok) return result;
-    result.products = this.lists.products as OkResult["products"];
-    result.invalid = this.lists.invalid as OkResult["invalid"];
-    if (result.edits)
-      result.edits.rows = this.lists.edits as NonNullable<OkResult["edits"]>["rows"];
-    return result;
+    if (!result.ok) return result;
+    // Only a parted result is ever sent; one that is not carries its products itself.
+    const products = message.parted ? this.products : productsAsText(result.products);
+    const invalid = message.parted ? (this.lists.invalid as OkResult["invalid"]) : result.invalid;
+    const edits = result.edits && {
+      ...result.edits,
+      ...(message.parted && { rows: this.lists.edits as NonNullable<OkResult["edits"]>["rows"] }),
+    };
+    return { ...result, products, invalid, ...(edits && { edits }) };
   }
+}
+
+/** Products as the workers send them (one run: tests and one-off readings). */
+export function productsAsText(products: readonly ParsedProduct[]): ProductsText {
+  return { count: products.length, runs: products.length > 0 ? [JSON.stringify(products)] : [] };
+}
+
+/** The products of `text`, parsed in one go (tests, scripts; the draft parses them in turns). */
+export function parseProducts(text: ProductsText): ParsedProduct[] {
+  const products: ParsedProduct[] = [];
+  for (const run of text.runs)
+    for (const item of JSON.parse(run) as ParsedProduct[]) products.push(item);
+  return products;
+}
+
+/** The first product, parsing only the first run (the confirmation shows it). */
+export function firstProduct(text: ProductsText): ParsedProduct | undefined {
+  const run = text.runs[0];
+  return run === undefined ? undefined : (JSON.parse(run) as ParsedProduct[])[0];
+}
+
+/** The products as one JSON array, written from the runs without taking them apart. */
+export function productsJson(text: ProductsText): string {
+  const inner = text.runs.map((run) => run.slice(1, -1)).filter((items) => items.length > 0);
+  return `[${inner.join(",")}]`;
 }

@@ -1,10 +1,7 @@
 import { Worker } from "node:worker_threads";
-import type { ImportFileResult, ReadImportFile } from "../types.js";
+import type { ImportFile, ReadFileResult, ReadOptions } from "../types.js";
 import { ResultAssembly, type ResultMessage } from "./parts.js";
 import { rejection } from "./reject.js";
-
-type ImportFile = Parameters<ReadImportFile>[0];
-type ReadOptions = Parameters<ReadImportFile>[1];
 
 /**
  * The worker's code. From the production bundle it is worker.js beside the chunk holding this
@@ -37,7 +34,7 @@ export interface PoolSettings {
 interface Job {
   file: ImportFile;
   options: ReadOptions;
-  resolve: (result: ImportFileResult) => void;
+  resolve: (result: ReadFileResult) => void;
 }
 
 /** One worker thread and the reading it is doing, if any. */
@@ -113,7 +110,7 @@ class Reader {
           setImmediate(() => {
             resolve();
             if (assembly !== this.assembly || this.dead) return;
-            let result: ImportFileResult | undefined;
+            let result: ReadFileResult | undefined;
             try {
               result = assembly.take(message);
             } catch {
@@ -126,7 +123,7 @@ class Reader {
     );
   }
 
-  private finish(result: ImportFileResult): void {
+  private finish(result: ReadFileResult): void {
     const job = this.job;
     this.job = undefined;
     clearTimeout(this.timer);
@@ -139,7 +136,7 @@ class Reader {
   }
 
   /** Ends the worker (a cap was hit, it died, or it idled), answering its reading if any. */
-  stop(result: ImportFileResult | undefined): void {
+  stop(result: ReadFileResult | undefined): void {
     if (this.dead) return;
     this.dead = true;
     clearTimeout(this.timer);
@@ -164,7 +161,7 @@ export class ReadingPool {
 
   constructor(private readonly settings: PoolSettings) {}
 
-  read(file: ImportFile, options: ReadOptions): Promise<ImportFileResult> {
+  read(file: ImportFile, options: ReadOptions): Promise<ReadFileResult> {
     return new Promise((resolve) => {
       this.queue.push({ file, options, resolve });
       this.next();

@@ -1,4 +1,4 @@
-import type { FileFormat, FileRejection, ImportFileResult } from "../types.js";
+import type { FileFormat, FileRejection, ImportFileRejection } from "../types.js";
 
 /**
  * Thrown inside the readers when the whole file is refused; `readImportFile` turns it into
@@ -18,7 +18,7 @@ export function rejection(
   reason: FileRejection,
   params?: Record<string, string | number>,
   format?: FileFormat,
-): ImportFileResult {
+): ImportFileRejection {
   return {
     ok: false,
     reason,
