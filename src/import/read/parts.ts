@@ -24,10 +24,9 @@ export interface ResultPart {
   count: number;
 }
 
-/** The result, its lists emptied when they were sent in parts before it. */
+/** The result; when it is `ok`, its lists are empty: they were sent in parts before it. */
 export interface ResultLast {
   result: ImportFileResult;
-  parted?: true;
 }
 
 export type ResultMessage = ResultPart | ResultLast;
@@ -66,7 +65,7 @@ export function* resultMessages(result: ImportFileResult): Generator<ResultMessa
   }
   const rest: OkResult = { ...result, products: [], invalid: [] };
   if (result.edits) rest.edits = { ...result.edits, rows: [] };
-  yield { result: rest, parted: true };
+  yield { result: rest };
 }
 
 /** Puts the messages of one result back together, on the bot's thread. */
@@ -88,20 +87,11 @@ export class ResultAssembly {
     }
     const { result } = message;
     if (!result.ok) return result;
-    // Only a parted result is ever sent; one that is not carries its products itself.
-    const products = message.parted ? this.products : productsAsText(result.products);
-    const invalid = message.parted ? (this.lists.invalid as OkResult["invalid"]) : result.invalid;
-    const edits = result.edits && {
-      ...result.edits,
-      ...(message.parted && { rows: this.lists.edits as NonNullable<OkResult["edits"]>["rows"] }),
-    };
-    return { ...result, products, invalid, ...(edits && { edits }) };
+    const invalid = this.lists.invalid as OkResult["invalid"];
+    const rows = this.lists.edits as NonNullable<OkResult["edits"]>["rows"];
+    const edits = result.edits && { ...result.edits, rows };
+    return { ...result, products: this.products, invalid, ...(edits && { edits }) };
   }
-}
-
-/** Products as the workers send them (one run: tests and one-off readings). */
-export function productsAsText(products: readonly ParsedProduct[]): ProductsText {
-  return { count: products.length, runs: products.length > 0 ? [JSON.stringify(products)] : [] };
 }
 
 /** The products of `text`, parsed in one go (tests, scripts; the draft parses them in turns). */
