@@ -79,6 +79,11 @@ export async function startRedisServer(port: number, dir: string): Promise<Child
     ],
     { stdio: ["ignore", "pipe", "inherit"] },
   );
+  // A runner that dies without its cleanup (an uncaught error, a closed pipe) takes its
+  // redis-server with it rather than leaving it running.
+  const orphan = () => child.kill("SIGKILL");
+  process.once("exit", orphan);
+  child.once("exit", () => process.off("exit", orphan));
   await new Promise<void>((resolve, reject) => {
     child.once("error", reject);
     child.once("exit", (code) => reject(new Error(`redis-server exited with ${code}`)));
