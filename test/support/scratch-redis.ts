@@ -14,6 +14,10 @@ export async function startScratchRedis(): Promise<{ url: string; stop: () => vo
     ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
     { stdio: ["ignore", "pipe", "inherit"] },
   );
+  // Gone with this process however it ends, not left running after a crashed run.
+  const orphan = () => child.kill("SIGKILL");
+  process.once("exit", orphan);
+  child.once("exit", () => process.off("exit", orphan));
   await new Promise<void>((resolve, reject) => {
     child.once("error", (error) =>
       reject(
