@@ -1,36 +1,15 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, describe, expect, inject, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { createDraftStore, type ImportDraft } from "../src/import/draft.js";
 import { ResultAssembly, resultMessages } from "../src/import/read/parts.js";
 import type { ParsedProduct, ProductsText } from "../src/import/types.js";
-import { createStorage, type Storage } from "../src/storage/index.js";
+import { bothStorages } from "./support/storages.js";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const clean of cleanups.splice(0)) await clean();
 });
 
-const stores: [string, () => Storage][] = [
-  [
-    "disk",
-    () => {
-      const dir = mkdtempSync(join(tmpdir(), "seller-bot-draft-"));
-      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-      return createStorage({ redisUrl: undefined, redisKeyPrefix: "", dataDir: dir });
-    },
-  ],
-  [
-    "redis",
-    () =>
-      createStorage({
-        redisUrl: inject("redisUrl"),
-        redisKeyPrefix: `test-draft-${Math.random().toString(36).slice(2)}:`,
-        dataDir: "",
-      }),
-  ],
-];
+const stores = bothStorages("draft", (undo) => cleanups.push(undo));
 
 /** Products whose text needs escaping in JSON (quotes, line breaks, Cyrillic and Kazakh). */
 const products: ParsedProduct[] = Array.from({ length: 150 }, (_, i) => ({

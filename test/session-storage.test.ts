@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, describe, expect, inject, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { SessionData } from "../src/bot/context.js";
 import { decodeSession, encodeSession, sessionStorage } from "../src/bot/session-storage.js";
-import { createStorage, type Storage } from "../src/storage/index.js";
+import { bothStorages } from "./support/storages.js";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -49,25 +46,7 @@ describe("a session as stored", () => {
   });
 });
 
-const stores: [string, () => Storage][] = [
-  [
-    "disk",
-    () => {
-      const dir = mkdtempSync(join(tmpdir(), "seller-bot-session-"));
-      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-      return createStorage({ redisUrl: undefined, redisKeyPrefix: "", dataDir: dir });
-    },
-  ],
-  [
-    "redis",
-    () =>
-      createStorage({
-        redisUrl: inject("redisUrl"),
-        redisKeyPrefix: `test-session-${Math.random().toString(36).slice(2)}:`,
-        dataDir: "",
-      }),
-  ],
-];
+const stores = bothStorages("session", (undo) => cleanups.push(undo));
 
 describe.each(stores)("sessions on %s storage", (_kind, make) => {
   it("reads a session stored in the old shape, and writes it back in the short one", async () => {
