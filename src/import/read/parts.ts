@@ -12,12 +12,7 @@ import type { ImportFileResult, ParsedProduct, ProductsText, ReadFileResult } fr
  * follows last, as it is, and completes it. The lists are plain JSON data (strings, finite
  * numbers, booleans, arrays and objects), so they come back equal.
  */
-/**
- * 8K characters: Node 24 wrote and handed over a 10,000-SKU answer 15 ms sooner in parts of 8K
- * than of 64K (and sooner than of 16K or 4K), Node 20 alike for all four (readings interleaved
- * in one process; docs/benchmarks.md, "Measure 4").
- */
-export const PART_CHARS = 8 * 1024;
+export const PART_CHARS = 64 * 1024;
 
 type OkResult = Extract<ImportFileResult, { ok: true }>;
 type List = "products" | "invalid" | "edits";
@@ -48,8 +43,7 @@ function listOf(result: OkResult, name: List): unknown[] {
  * than a part goes alone.
  */
 function* runs(items: readonly unknown[]): Generator<{ json: string; count: number }> {
-  // The first run is one item: its size says how many the next may hold.
-  let count = 1;
+  let count = 16;
   for (let from = 0; from < items.length; ) {
     const json = JSON.stringify(items.slice(from, from + count));
     const taken = Math.min(count, items.length - from);
