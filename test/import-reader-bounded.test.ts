@@ -260,14 +260,16 @@ describe("the result crossing to the bot's thread", () => {
     try {
       const answers = await Promise.all(files.map((file) => pool.read(file, OPTIONS)));
       for (const [i, file] of files.entries()) {
-        expect(withProductsParsed(answers[i]!)).toStrictEqual(await parseImportFile(file, OPTIONS));
+        expect(await withProductsParsed(answers[i]!)).toStrictEqual(
+          await parseImportFile(file, OPTIONS),
+        );
       }
     } finally {
       pool.close();
     }
   });
 
-  it("puts a result back together from its parts; a refusal comes whole", () => {
+  it("puts a result back together from its parts; a refusal comes whole", async () => {
     const PRODUCT = {
       categoryId: 1,
       brandId: 2,
@@ -292,7 +294,7 @@ describe("the result crossing to the bot's thread", () => {
     expect(answers.slice(0, -1)).toEqual([undefined, undefined, undefined]);
     const last = answers.at(-1)!;
     expect(last).toMatchObject({ ok: true, products: { count: 2 } });
-    expect(withProductsParsed(last)).toStrictEqual(result);
+    expect(await withProductsParsed(last)).toStrictEqual(result);
     const refusal: ImportFileResult = { ok: false, reason: "empty" };
     expect([...resultMessages(refusal)]).toEqual([{ result: refusal }]);
   });

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { setImmediate as nextTurn } from "node:timers/promises";
 import { KEY_PREFIX, type KeyValueStore } from "../storage/index.js";
-import { productsJson } from "./read/parts.js";
+import { parseProducts, productsJson } from "./read/parts.js";
 import type { FileFormat, ParsedProduct, ProductsText } from "./types.js";
 
 /**
@@ -63,25 +62,21 @@ export function createDraftStore(kv: KeyValueStore, recentMax = 8): DraftStore {
   return {
     async save(draft) {
       const { products, ...rest } = draft;
-      if (Array.isArray(products)) {
-        await kv.set(keyOf(draft.id), draft, DRAFT_TTL_MS);
-        remember(draft.id, { draft: { ...rest, products } });
-        return;
-      }
+      const parsed = Array.isArray(products);
       // The stored form is the parsed draft's JSON: `products` first, then the rest.
-      const others = JSON.stringify(rest).slice(1);
-      await kv.setJson(
-        keyOf(draft.id),
-        `{"products":${productsJson(products)},${others}`,
-        DRAFT_TTL_MS,
+      const list = parsed ? JSON.stringify(products) : productsJson(products);
+      const json = `{"products":${list},${JSON.stringify(rest).slice(1)}`;
+      await kv.setJson(keyOf(draft.id), json, DRAFT_TTL_MS);
+      remember(
+        draft.id,
+        parsed ? { draft: { ...rest, products } } : { saved: { ...rest, products } },
       );
-      remember(draft.id, { saved: { ...rest, products } });
     },
     async load(id) {
       const cached = recent.get(id);
       if (cached && "draft" in cached) return cached.draft;
       if (cached) {
-        const draft = { ...cached.saved, products: await parseInTurns(cached.saved.products) };
+        const draft = { ...cached.saved, products: await parseProducts(cached.saved.products) };
         remember(id, { draft });
         return draft;
       }
@@ -94,17 +89,4 @@ export function createDraftStore(kv: KeyValueStore, recentMax = 8): DraftStore {
       await kv.delete(keyOf(id));
     },
   };
-}
-
-/**
- * The products of `text`, a run per turn of the event loop: a 10,000-SKU draft (about 30 ms
- * to parse) never holds the bot's thread in one piece.
- */
-async function parseInTurns(text: ProductsText): Promise<ParsedProduct[]> {
-  const products: ParsedProduct[] = [];
-  for (const run of text.runs) {
-    for (const item of JSON.parse(run) as ParsedProduct[]) products.push(item);
-    await nextTurn();
-  }
-  return products;
 }

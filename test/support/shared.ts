@@ -22,14 +22,14 @@ export function sharedImportReader(): ImportReader {
  * A worker's answer with its valid products parsed (they come as the worker's JSON text), as
  * the reader on the calling thread gives them: what the reading tests compare.
  */
-export function withProductsParsed(result: ReadFileResult): ImportFileResult {
-  return result.ok ? { ...result, products: parseProducts(result.products) } : result;
+export async function withProductsParsed(result: ReadFileResult): Promise<ImportFileResult> {
+  return result.ok ? { ...result, products: await parseProducts(result.products) } : result;
 }
 
 /** `sharedImportReader().read`, its answers' products parsed (`withProductsParsed`). */
 export function sharedParsedRead(): (...args: Parameters<ReadFile>) => Promise<ImportFileResult> {
   const reader = sharedImportReader();
-  return async (file, options) => withProductsParsed(await reader.read(file, options));
+  return async (file, options) => await withProductsParsed(await reader.read(file, options));
 }
 
 /**
