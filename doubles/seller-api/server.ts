@@ -259,6 +259,8 @@ function send(res: ServerResponse, entry: RequestLogEntry, reply: Reply): void {
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, s: SandboxState): Promise<void> {
+  // When the request came, not when its body was read: a loaded test process reads it later.
+  const at = Date.now();
   const url = new URL(req.url ?? "/", "http://sandbox.local");
   const path = url.pathname;
   const query = Object.fromEntries(url.searchParams);
@@ -278,7 +280,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, s: SandboxState
   for (const [k, v] of Object.entries(req.headers)) {
     if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(", ") : v;
   }
-  const entry: RequestLogEntry = { method, path, query, body, headers, status: 0, at: Date.now() };
+  const entry: RequestLogEntry = { method, path, query, body, headers, status: 0, at };
   s.requests.push(entry);
 
   const delay = typeof s.latency === "function" ? s.latency(path) : s.latency;

@@ -107,7 +107,7 @@ export interface RequestLogEntry {
   headers: Record<string, string>;
   /** 0 while unanswered (and forever for "hang" / "drop"). */
   status: number;
-  /** ms since epoch */
+  /** When the request came (ms since epoch), before its body was read. */
   at: number;
   /** When the answer was sent (ms since epoch); absent while unanswered. */
   doneAt?: number;
