@@ -91,6 +91,9 @@ export const measure: Measure = {
   name: "overhead",
   number: 1,
   title: "overhead per update: /orders through the whole bot vs a bare grammY bot",
+  // Its pauses alone are 2 minutes; the rest is CPU, 30-40 s on a 2-core EPYC that ran the
+  // whole bench in 12 minutes: room for a machine several times slower.
+  timeLimitMs: 600_000,
   async run() {
     const dir = mkdtempSync(join(tmpdir(), "bench-overhead-"));
     const port = await freePort();
