@@ -67,26 +67,7 @@ export const measure: Measure = {
         }
         const calls = api.requests.length - apiBefore;
         const alerts = user.botMessages().slice(before);
-        // An alert covers `count` orders in arrival order from the first it lists (a round reads
-        // the newest orders, so its orders are consecutive; grouped alerts list the first ones).
-        const index = new Map(placed.map((o, i) => [o.number, i]));
-        const times = new Array<number>(placed.length).fill(0);
-        const delays: number[] = [];
-        let unknown = 0;
-        alerts.forEach((m, k) => {
-          const group = /Новых заказов:\s*([\d\s\u00a0\u202f]+)\s*на/.exec(m.text);
-          const count = group ? digits(group[1]!) : /Новый заказ №/.test(m.text) ? 1 : 0;
-          const from = index.get(/№ (\S+)/.exec(m.text)?.[1] ?? "");
-          if (count === 0) return;
-          if (from === undefined) {
-            unknown++;
-            return;
-          }
-          for (let i = from; i < from + count && i < placed.length; i++) {
-            times[i]!++;
-            delays.push(shownAt[k]! - placed[i]!.at);
-          }
-        });
+        const { times, delays, unknown } = coverage(alerts, placed, shownAt);
         if (process.env.BENCH_DEBUG)
           for (const m of alerts.slice(0, 3)) console.log(m.text.slice(0, 300));
         const lost = times.filter((n) => n === 0).length;
@@ -125,3 +106,34 @@ export const measure: Measure = {
     );
   },
 };
+
+/**
+ * How often each placed order was alerted, and each alert's delay per order it covers. An alert
+ * covers `count` orders in arrival order from the first it lists (a round reads the newest
+ * orders, so its orders are consecutive; grouped alerts list the first ones).
+ */
+function coverage(
+  alerts: { text: string }[],
+  placed: { number: string; at: number }[],
+  shownAt: number[],
+) {
+  const index = new Map(placed.map((o, i) => [o.number, i]));
+  const times = new Array<number>(placed.length).fill(0);
+  const delays: number[] = [];
+  let unknown = 0;
+  alerts.forEach((m, k) => {
+    const group = /Новых заказов:\s*([\d\s\u00a0\u202f]+)\s*на/.exec(m.text);
+    const count = group ? digits(group[1]!) : /Новый заказ №/.test(m.text) ? 1 : 0;
+    const from = index.get(/№ (\S+)/.exec(m.text)?.[1] ?? "");
+    if (count === 0) return;
+    if (from === undefined) {
+      unknown++;
+      return;
+    }
+    for (let i = from; i < from + count && i < placed.length; i++) {
+      times[i]!++;
+      delays.push(shownAt[k]! - placed[i]!.at);
+    }
+  });
+  return { times, delays, unknown };
+}

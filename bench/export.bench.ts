@@ -1,14 +1,14 @@
 /**
  * Measure 9, catalog export: a linked seller with 5,000 products (about 12,000 SKUs) presses
  * "Whole catalog (.xlsx)" under /export; the Seller API answers every request in 100 ms. The bot
- * runs as a process of its own (`node --import tsx src/main.ts`, Redis storage), so its resident
- * memory is its own. Wall time from the press until the .xlsx arrives at Telegram, beside the
+ * runs as a process of its own (`node dist/main.js`, the production bundle, Redis storage), so its
+ * resident memory is its own. Wall time from the press until the .xlsx arrives at Telegram, beside the
  * bound ⌈list and details requests the export made ÷ 3 in flight⌉ × 100 ms; peak resident memory
  * above the idle bot's (VmHWM reset before the press, and RSS sampled every 10 ms).
  */
 import { startSellerSandbox } from "../doubles/seller-api/index.js";
 import { buildSeed } from "../doubles/seller-api/seed.js";
-import { startBotApiEmulator } from "../doubles/telegram/index.js";
+import { startBotApiEmulator, type UserDriver } from "../doubles/telegram/index.js";
 import { buildBundle } from "../scripts/build.js";
 import { parseImportFile } from "../src/import/index.js";
 import {
@@ -97,45 +97,9 @@ export const measure: Measure = {
       const peak = Math.max(sampled, peakReset ? rssOf(pid).peak : 0);
       api.setLatency(0);
 
-      const since = (prefix: string) =>
-        api.requests.filter((r) => r.at >= pressedAt && r.path.startsWith(prefix));
-      const span = (prefix: string) => {
-        const rs = since(prefix);
-        const from = Math.min(...rs.map((r) => r.at)) - pressedAt;
-        const to = Math.max(...rs.map((r) => r.doneAt ?? r.at)) - pressedAt;
-        return `${(from / 1000).toFixed(1)}–${(to / 1000).toFixed(1)} s`;
-      };
-      const phases = `list ${span(LIST)}, directories ${span(DIRECTORIES)}, details ${span(DETAILS)}, file sent at ${(wallMs / 1000).toFixed(1)} s`;
-      // How full the 3 lanes were: a request's mean time (the set latency plus the machine's
-      // delays) and the mean in flight from the first request to the last answer.
-      const reads = [LIST, DIRECTORIES, DETAILS].flatMap(since);
-      const busy = reads.reduce((ms, r) => ms + ((r.doneAt ?? r.at) - r.at), 0);
-      const first = Math.min(...reads.map((r) => r.at));
-      const last = Math.max(...reads.map((r) => r.doneAt ?? r.at));
-      // A lane's turnaround: the k-th answer frees the lane the (k+3)-th request goes out on.
-      const starts = reads.map((r) => r.at).sort((a, b) => a - b);
-      const answers = reads.map((r) => r.doneAt ?? r.at).sort((a, b) => a - b);
-      const turns = starts.slice(IN_FLIGHT).map((at, k) => at - answers[k]!);
-      const turn = (q: number) => quantile(turns, q).toFixed(0);
-      const lanes = `a request ${(busy / reads.length).toFixed(0)} ms on average, ${(busy / (last - first)).toFixed(2)} in flight on average, an answer to the next request p50 ${turn(0.5)} ms, p90 ${turn(0.9)} ms`;
-      const made = (prefix: string) =>
-        api.requests.filter((r) => r.at >= pressedAt && r.path.startsWith(prefix)).length;
-      const list = made(LIST);
-      const details = made(DETAILS);
-      const directories = made(DIRECTORIES);
+      const { list, details, directories, phases, lanes } = requestSpread(api, pressedAt, wallMs);
       const boundMs = Math.ceil((list + details) / IN_FLIGHT) * LATENCY_MS;
-
-      const doc = user.botMessages().find((m) => m.document?.fileName?.endsWith(".xlsx"));
-      const bytes = doc?.document?.content;
-      if (!bytes) throw new Error("the .xlsx has no content");
-      const read = await parseImportFile(
-        { bytes, fileName: doc.document!.fileName! },
-        { vatRates: [0, 12] },
-      );
-      if (!read.ok) throw new Error(`the export is not read back: ${read.reason}`);
-      const skus = api.products.reduce((n, p) => n + p.skus.length, 0);
-      const rows = read.edits?.rows.length ?? 0;
-      if (rows !== skus) throw new Error(`the workbook has ${rows} rows for ${skus} SKUs`);
+      const { bytes, skus } = await workbookChecked(user, api);
 
       const note = `${PRODUCTS} products, ${skus} SKUs = rows; ${list} list + ${details} details requests (+ ${directories} directory requests, sequential, not in the bound); ${(bytes.length / MB).toFixed(1)} MB; ${phases}; ${lanes}`;
       return [
@@ -166,3 +130,56 @@ export const measure: Measure = {
     }
   },
 };
+
+type Sandbox = Awaited<ReturnType<typeof startSellerSandbox>>;
+
+/**
+ * The export's Seller API requests since the press: how many of each kind, when each kind ran,
+ * and how full the 3 lanes were (a request's mean time, the set latency plus the machine's
+ * delays; the mean in flight from the first request to the last answer; a lane's turnaround).
+ */
+function requestSpread(api: Sandbox, pressedAt: number, wallMs: number) {
+  const since = (prefix: string) =>
+    api.requests.filter((r) => r.at >= pressedAt && r.path.startsWith(prefix));
+  const span = (prefix: string) => {
+    const rs = since(prefix);
+    const from = Math.min(...rs.map((r) => r.at)) - pressedAt;
+    const to = Math.max(...rs.map((r) => r.doneAt ?? r.at)) - pressedAt;
+    return `${(from / 1000).toFixed(1)}–${(to / 1000).toFixed(1)} s`;
+  };
+  const phases = `list ${span(LIST)}, directories ${span(DIRECTORIES)}, details ${span(DETAILS)}, file sent at ${(wallMs / 1000).toFixed(1)} s`;
+  const reads = [LIST, DIRECTORIES, DETAILS].flatMap(since);
+  const busy = reads.reduce((ms, r) => ms + ((r.doneAt ?? r.at) - r.at), 0);
+  const first = Math.min(...reads.map((r) => r.at));
+  const last = Math.max(...reads.map((r) => r.doneAt ?? r.at));
+  // A lane's turnaround: the k-th answer frees the lane the (k+3)-th request goes out on.
+  const starts = reads.map((r) => r.at).sort((a, b) => a - b);
+  const answers = reads.map((r) => r.doneAt ?? r.at).sort((a, b) => a - b);
+  const turns = starts.slice(IN_FLIGHT).map((at, k) => at - answers[k]!);
+  const turn = (q: number) => quantile(turns, q).toFixed(0);
+  const lanes = `a request ${(busy / reads.length).toFixed(0)} ms on average, ${(busy / (last - first)).toFixed(2)} in flight on average, an answer to the next request p50 ${turn(0.5)} ms, p90 ${turn(0.9)} ms`;
+  const made = (prefix: string) => since(prefix).length;
+  return {
+    list: made(LIST),
+    details: made(DETAILS),
+    directories: made(DIRECTORIES),
+    phases,
+    lanes,
+  };
+}
+
+/** The .xlsx the chat got, read back by the import's reader: one edit row per SKU, or throws. */
+async function workbookChecked(user: UserDriver, api: Sandbox) {
+  const doc = user.botMessages().find((m) => m.document?.fileName?.endsWith(".xlsx"));
+  const bytes = doc?.document?.content;
+  if (!bytes) throw new Error("the .xlsx has no content");
+  const read = await parseImportFile(
+    { bytes, fileName: doc.document!.fileName! },
+    { vatRates: [0, 12] },
+  );
+  if (!read.ok) throw new Error(`the export is not read back: ${read.reason}`);
+  const skus = api.products.reduce((n, p) => n + p.skus.length, 0);
+  const rows = read.edits?.rows.length ?? 0;
+  if (rows !== skus) throw new Error(`the workbook has ${rows} rows for ${skus} SKUs`);
+  return { bytes, skus };
+}

@@ -144,55 +144,7 @@ export const measure: Measure = {
       const importer = tg.user({ languageCode: "ru", started: true });
       api.linkChat(importer.id);
       const imported = await watchedJobBytes(importer, api, redis, prefix);
-      const perChat = Math.max(0, kept.rss - settled.rss) / CHATS;
-      return [
-        judged(
-          "10 footprint: RSS idle, settled (node dist/main.js)",
-          settled.rss / MB,
-          " MB",
-          null,
-          { max: 80, label: "< 80 MB" },
-          `${Math.round((settled.afterMs + 3000) / 1000)} s after start, nothing received${settled.steady ? "" : "; NOT settled within the time allowed"}; the bot on Node ${botNodeVersion()}`,
-        ),
-        info(
-          "10 footprint: RSS 3 s after start",
-          idle / MB,
-          " MB",
-          "startup's garbage not yet collected",
-        ),
-        info(
-          `10 footprint: RSS after ${CHATS} linked chats, settled`,
-          kept.rss / MB,
-          " MB",
-          `${Math.round(kept.afterMs / 1000)} s after the last link${kept.steady ? "" : " (not settled within the time allowed)"}; ${(loaded / MB).toFixed(0)} MB 3 s after it, the links' garbage not yet collected; ${(perChat / 1024).toFixed(1)} KB a chat above the idle figure: about ${((settled.rss + perChat * 10_000) / MB).toFixed(0)} MB at 10,000 chats (scaled down: each link costs Telegram messages); the bot's CPU for the links: ${linkCpu.toFixed(1)} s`,
-        ),
-        judged(
-          "10 footprint: Redis bytes per session",
-          sessions.count ? sessions.bytes / sessions.count : Number.NaN,
-          " B",
-          null,
-          { max: 200, label: "< 200 B" },
-          `${sessions.count} sessions`,
-        ),
-        info(
-          "10 footprint: Redis bytes per linked chat's alert keys",
-          alerts.bytes / CHATS,
-          " B",
-          `${alerts.count} keys`,
-        ),
-        info(
-          "10 footprint: Redis bytes per watched import job",
-          imported.watching.bytes / imported.jobs,
-          " B",
-          `one import of ${IMPORT_PRODUCTS} products through the bot: ${imported.jobs} jobs, ${imported.watching.count} keys while they are watched`,
-        ),
-        info(
-          "10 footprint: Redis bytes per finished import job",
-          imported.done.bytes / imported.jobs,
-          " B",
-          `the same import once its summary is sent: ${imported.done.count} keys, each product's result kept for /jobs until the retention ends`,
-        ),
-      ];
+      return footprintRows({ idle, settled, loaded, kept, linkCpu, sessions, alerts, imported });
     } finally {
       await bot.stop();
       redis.disconnect();
@@ -201,3 +153,69 @@ export const measure: Measure = {
     }
   },
 };
+
+type Settled = Awaited<ReturnType<typeof settledRss>>;
+type KeyBytes = Awaited<ReturnType<typeof keyBytes>>;
+
+/** The measure's rows, from what it took (RSS in bytes, CPU in seconds). */
+function footprintRows(m: {
+  idle: number;
+  settled: Settled;
+  loaded: number;
+  kept: Settled;
+  linkCpu: number;
+  sessions: KeyBytes;
+  alerts: KeyBytes;
+  imported: Awaited<ReturnType<typeof watchedJobBytes>>;
+}): Row[] {
+  const { idle, settled, loaded, kept, linkCpu, sessions, alerts, imported } = m;
+  const perChat = Math.max(0, kept.rss - settled.rss) / CHATS;
+  return [
+    judged(
+      "10 footprint: RSS idle, settled (node dist/main.js)",
+      settled.rss / MB,
+      " MB",
+      null,
+      { max: 80, label: "< 80 MB" },
+      `${Math.round((settled.afterMs + 3000) / 1000)} s after start, nothing received${settled.steady ? "" : "; NOT settled within the time allowed"}; the bot on Node ${botNodeVersion()}`,
+    ),
+    info(
+      "10 footprint: RSS 3 s after start",
+      idle / MB,
+      " MB",
+      "startup's garbage not yet collected",
+    ),
+    info(
+      `10 footprint: RSS after ${CHATS} linked chats, settled`,
+      kept.rss / MB,
+      " MB",
+      `${Math.round(kept.afterMs / 1000)} s after the last link${kept.steady ? "" : " (not settled within the time allowed)"}; ${(loaded / MB).toFixed(0)} MB 3 s after it, the links' garbage not yet collected; ${(perChat / 1024).toFixed(1)} KB a chat above the idle figure: about ${((settled.rss + perChat * 10_000) / MB).toFixed(0)} MB at 10,000 chats (scaled down: each link costs Telegram messages); the bot's CPU for the links: ${linkCpu.toFixed(1)} s`,
+    ),
+    judged(
+      "10 footprint: Redis bytes per session",
+      sessions.count ? sessions.bytes / sessions.count : Number.NaN,
+      " B",
+      null,
+      { max: 200, label: "< 200 B" },
+      `${sessions.count} sessions`,
+    ),
+    info(
+      "10 footprint: Redis bytes per linked chat's alert keys",
+      alerts.bytes / CHATS,
+      " B",
+      `${alerts.count} keys`,
+    ),
+    info(
+      "10 footprint: Redis bytes per watched import job",
+      imported.watching.bytes / imported.jobs,
+      " B",
+      `one import of ${IMPORT_PRODUCTS} products through the bot: ${imported.jobs} jobs, ${imported.watching.count} keys while they are watched`,
+    ),
+    info(
+      "10 footprint: Redis bytes per finished import job",
+      imported.done.bytes / imported.jobs,
+      " B",
+      `the same import once its summary is sent: ${imported.done.count} keys, each product's result kept for /jobs until the retention ends`,
+    ),
+  ];
+}

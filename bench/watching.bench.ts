@@ -66,23 +66,7 @@ export const measure: Measure = {
           const jobs = jobIds.slice(d * JOBS_PER_DOCUMENT, (d + 1) * JOBS_PER_DOCUMENT);
           finishedAt.set(chats[d]!, Math.max(...jobs.map((id) => doneAt.get(id)!)));
           for (const id of jobs) chatOfJob.set(id, chats[d]!);
-          await app.watcher.watch({
-            id: `bench-${d}`,
-            chatId: chats[d]!,
-            locale: "ru",
-            fileName: `products-${d}.json`,
-            format: "json",
-            createdAt: t0,
-            skippedInvalid: 0,
-            batches: jobs.map((jobId, k) => ({
-              batch: k + 1,
-              jobId,
-              products: [{ ref: { kind: "position", position: k }, skuRefs: [] }],
-            })),
-            failedBatches: [],
-            sending: false,
-            updatedAt: t0,
-          } as never);
+          await app.watcher.watch(watchedDocument(d, chats[d]!, jobs, t0) as never);
         }
         const summaries = () => {
           const first = new Map<number, number>();
@@ -101,18 +85,8 @@ export const measure: Measure = {
         const periods = tickEnds.slice(2).map((at, i) => at - tickEnds[i + 1]!);
         const ticks = `watcher ticks every ${Math.round(quantile(periods, 0.5))} ms (p50), at most ${Math.max(...periods)} ms`;
         const delays = [...summaries()].map(([chat, at]) => at - finishedAt.get(chat)!);
-        // Where the delay goes: until the watcher read the document's last job as final
-        // (seen), then until the summary reached Telegram (sent).
-        const lastRead = new Map<number, number>();
-        for (const r of api.requestsTo(INFO_PATH).slice(infoBefore)) {
-          const chat = chatOfJob.get(Number(r.query.jobId));
-          if (chat !== undefined) lastRead.set(chat, Math.max(lastRead.get(chat) ?? 0, r.at));
-        }
-        const seen = [...summaries().keys()].map(
-          (chat) => lastRead.get(chat)! - finishedAt.get(chat)!,
-        );
-        const sent = [...summaries()].map(([chat, at]) => at - lastRead.get(chat)!);
-        const split = `seen p50 ${Math.round(quantile(seen, 0.5))} ms, p95 ${Math.round(quantile(seen, 0.95))} ms after the last job finished; summary sent p50 ${Math.round(quantile(sent, 0.5))} ms, p95 ${Math.round(quantile(sent, 0.95))} ms after that`;
+        const reads = api.requestsTo(INFO_PATH).slice(infoBefore);
+        const split = delaySplit(reads, chatOfJob, finishedAt, summaries());
         const calls = api.requestsTo(INFO_PATH).length - infoBefore;
         const jobs = DOCUMENTS * JOBS_PER_DOCUMENT;
         const p95 = quantile(delays, 0.95);
@@ -146,3 +120,45 @@ export const measure: Measure = {
     );
   },
 };
+
+/** Document `d` as the import's sender hands it to the watcher: one product per job. */
+function watchedDocument(d: number, chatId: number, jobs: number[], t0: number) {
+  return {
+    id: `bench-${d}`,
+    chatId,
+    locale: "ru",
+    fileName: `products-${d}.json`,
+    format: "json",
+    createdAt: t0,
+    skippedInvalid: 0,
+    batches: jobs.map((jobId, k) => ({
+      batch: k + 1,
+      jobId,
+      products: [{ ref: { kind: "position", position: k }, skuRefs: [] }],
+    })),
+    failedBatches: [],
+    sending: false,
+    updatedAt: t0,
+  };
+}
+
+/**
+ * Where the delay goes: until the watcher read the document's last job as final (seen), then
+ * until the summary reached Telegram (sent). `reads` are the status requests of the run.
+ */
+function delaySplit(
+  reads: { query: Record<string, string>; at: number }[],
+  chatOfJob: Map<number, number>,
+  finishedAt: Map<number, number>,
+  summaries: Map<number, number>,
+): string {
+  const lastRead = new Map<number, number>();
+  for (const r of reads) {
+    const chat = chatOfJob.get(Number(r.query.jobId));
+    if (chat !== undefined) lastRead.set(chat, Math.max(lastRead.get(chat) ?? 0, r.at));
+  }
+  const seen = [...summaries.keys()].map((chat) => lastRead.get(chat)! - finishedAt.get(chat)!);
+  const sent = [...summaries].map(([chat, at]) => at - lastRead.get(chat)!);
+  const ms = (xs: number[], q: number) => Math.round(quantile(xs, q));
+  return `seen p50 ${ms(seen, 0.5)} ms, p95 ${ms(seen, 0.95)} ms after the last job finished; summary sent p50 ${ms(sent, 0.5)} ms, p95 ${ms(sent, 0.95)} ms after that`;
+}

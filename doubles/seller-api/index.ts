@@ -3,6 +3,7 @@
  * bot's code. See IMPORT_FAILURE_RULES (jobs.ts) for the import outcome rules and seed.ts for the
  * seeded data.
  */
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { AuthStore } from "./auth.js";
 import { Catalog, type NewOrderOptions } from "./catalog.js";
@@ -140,6 +141,17 @@ function withExtraProducts(seed: Seed, count: number): Seed {
   return seed;
 }
 
+/** Starts `server` listening; the port it got (a free one for 0). */
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
 export async function startSellerSandbox(opts: SellerSandboxOptions = {}): Promise<SellerSandbox> {
   const seed = buildSeed();
   const catalog = new Catalog(withExtraProducts(buildSeed(), opts.extraProducts ?? 0));
@@ -172,14 +184,7 @@ export async function startSellerSandbox(opts: SellerSandboxOptions = {}): Promi
   };
   const server = createSandboxServer(state);
   const host = opts.host ?? "127.0.0.1";
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(opts.port ?? 0, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
+  const port = await listen(server, opts.port ?? 0, host);
   const arrivals =
     opts.newOrderEveryMs && opts.newOrderEveryMs > 0
       ? setInterval(() => catalog.addArrivingOrder(now()), opts.newOrderEveryMs)

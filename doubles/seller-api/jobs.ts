@@ -113,97 +113,18 @@ export class JobStore {
 
   private process(p: ImportProduct, index: number, jobBarcodes: Set<string>): ProductResult {
     const c = this.catalog;
-    const errors: ImportErrorItem[] = [];
     const existing = p.productId != null ? c.product(p.productId) : undefined;
-    if (p.productId != null && !existing) {
-      errors.push(err("productId", "PRODUCT_NOT_FOUND", `Product ${p.productId} does not exist.`));
-    }
-    if (p.shopId != null && !c.seed.shopIds.includes(p.shopId)) {
-      errors.push(err("shopId", "SHOP_NOT_FOUND", `Shop ${p.shopId} does not exist.`));
-    }
-    if (!c.category(p.categoryId)) {
-      errors.push(
-        err("categoryId", "CATEGORY_NOT_FOUND", `Category ${p.categoryId} does not exist.`),
-      );
-    } else if (!c.isLeaf(p.categoryId)) {
-      errors.push(
-        err("categoryId", "CATEGORY_NOT_LEAF", `Category ${p.categoryId} is not a leaf category.`),
-      );
-    }
-    if (!c.brandExists(p.brandId)) {
-      errors.push(err("brandId", "BRAND_NOT_FOUND", `Brand ${p.brandId} does not exist.`));
-    }
-    const attributes: SeedProduct["attributes"] = [];
-    (p.attributes ?? []).forEach((a, i) => {
-      const attr = a.code ? c.attributesByCode.get(a.code) : undefined;
-      if (!attr) {
-        const what = a.code ? `Attribute '${a.code}' does not exist.` : "Attribute code is empty.";
-        errors.push(err(`attributes[${i}].code`, "ATTRIBUTE_NOT_FOUND", what));
-        return;
-      }
-      const valueIds: number[] = [];
-      (a.valueCodes ?? []).forEach((code, j) => {
-        const v = c.valuesByCode.get(code);
-        if (!v || v.attributeCode !== attr.code) {
-          errors.push(
-            err(
-              `attributes[${i}].valueCodes[${j}]`,
-              "ATTRIBUTE_VALUE_NOT_FOUND",
-              `Value '${code}' does not belong to attribute '${attr.code}'.`,
-            ),
-          );
-        } else valueIds.push(v.id);
-      });
-      attributes.push({ id: attr.id, valueIds });
-    });
+    const errors = this.cardErrors(p, existing);
+    const attributes = this.attributesOf(p, errors);
 
     const skuResults: SkuResult[] = [];
     const skus: SeedSku[] = [];
     let skuFailed = false;
     (p.skus ?? []).forEach((s, k) => {
-      const sErrors: ImportErrorItem[] = [];
-      const own = s.skuId != null ? existing?.skus.find((x) => x.skuId === s.skuId) : undefined;
-      if (s.skuId != null && !own) {
-        sErrors.push(err("skuId", "SKU_NOT_FOUND", `SKU ${s.skuId} is not a SKU of this product.`));
-      }
-      const valueIds: number[] = [];
-      (s.attributeValueCodes ?? []).forEach((code, j) => {
-        const v = c.valuesByCode.get(code);
-        if (v) valueIds.push(v.id);
-        else {
-          const text = `Attribute value '${code}' does not exist.`;
-          sErrors.push(err(`attributeValueCodes[${j}]`, "ATTRIBUTE_VALUE_NOT_FOUND", text));
-        }
-      });
-      if (!(s.price > 0)) {
-        sErrors.push(
-          err("price", "INVALID_PRICE", `Price must be greater than 0, got ${s.price}.`),
-        );
-      }
-      if (s.barcode) {
-        const holder = c.skuOfBarcode(s.barcode);
-        if (jobBarcodes.has(s.barcode) || (holder !== undefined && holder !== s.skuId)) {
-          const text = `Barcode '${s.barcode}' is already used by another SKU.`;
-          sErrors.push(err("barcode", "DUPLICATE_BARCODE", text));
-        }
-        jobBarcodes.add(s.barcode);
-      }
-      if (sErrors.length) skuFailed = true;
-      skuResults.push({
-        index: k,
-        skuId: s.skuId ?? 0,
-        status: sErrors.length ? "Error" : "Success",
-        errors: sErrors,
-      });
-      skus.push({
-        skuId: s.skuId ?? 0,
-        attributeValueIds: valueIds,
-        price: s.price,
-        skuBarcode: s.barcode ?? "",
-        photos: (s.photos ?? [])
-          .filter((ph) => ph.mediaFile)
-          .map((ph) => ({ url: ph.mediaFile!, order: ph.order })),
-      });
+      const { result, sku } = this.skuOf(s, k, existing, jobBarcodes);
+      if (result.errors.length) skuFailed = true;
+      skuResults.push(result);
+      skus.push(sku);
     });
 
     if (errors.length || skuFailed) {
@@ -245,5 +166,111 @@ export class JobStore {
     c.products.push(added);
     c.productChanged(added);
     return { index, productId, status: "Success", errors, skus: skuResults };
+  }
+
+  /** The card's own problems: the product, shop, category and brand it names. */
+  private cardErrors(p: ImportProduct, existing: SeedProduct | undefined): ImportErrorItem[] {
+    const c = this.catalog;
+    const errors: ImportErrorItem[] = [];
+    if (p.productId != null && !existing) {
+      errors.push(err("productId", "PRODUCT_NOT_FOUND", `Product ${p.productId} does not exist.`));
+    }
+    if (p.shopId != null && !c.seed.shopIds.includes(p.shopId)) {
+      errors.push(err("shopId", "SHOP_NOT_FOUND", `Shop ${p.shopId} does not exist.`));
+    }
+    if (!c.category(p.categoryId)) {
+      errors.push(
+        err("categoryId", "CATEGORY_NOT_FOUND", `Category ${p.categoryId} does not exist.`),
+      );
+    } else if (!c.isLeaf(p.categoryId)) {
+      errors.push(
+        err("categoryId", "CATEGORY_NOT_LEAF", `Category ${p.categoryId} is not a leaf category.`),
+      );
+    }
+    if (!c.brandExists(p.brandId)) {
+      errors.push(err("brandId", "BRAND_NOT_FOUND", `Brand ${p.brandId} does not exist.`));
+    }
+    return errors;
+  }
+
+  /** The card's attributes as the catalog keeps them; each unknown code or value is an error. */
+  private attributesOf(p: ImportProduct, errors: ImportErrorItem[]): SeedProduct["attributes"] {
+    const c = this.catalog;
+    const attributes: SeedProduct["attributes"] = [];
+    (p.attributes ?? []).forEach((a, i) => {
+      const attr = a.code ? c.attributesByCode.get(a.code) : undefined;
+      if (!attr) {
+        const what = a.code ? `Attribute '${a.code}' does not exist.` : "Attribute code is empty.";
+        errors.push(err(`attributes[${i}].code`, "ATTRIBUTE_NOT_FOUND", what));
+        return;
+      }
+      const valueIds: number[] = [];
+      (a.valueCodes ?? []).forEach((code, j) => {
+        const v = c.valuesByCode.get(code);
+        if (!v || v.attributeCode !== attr.code) {
+          errors.push(
+            err(
+              `attributes[${i}].valueCodes[${j}]`,
+              "ATTRIBUTE_VALUE_NOT_FOUND",
+              `Value '${code}' does not belong to attribute '${attr.code}'.`,
+            ),
+          );
+        } else valueIds.push(v.id);
+      });
+      attributes.push({ id: attr.id, valueIds });
+    });
+    return attributes;
+  }
+
+  /** One SKU of the request: its result, and the SKU as the catalog would keep it. */
+  private skuOf(
+    s: NonNullable<ImportProduct["skus"]>[number],
+    k: number,
+    existing: SeedProduct | undefined,
+    jobBarcodes: Set<string>,
+  ): { result: SkuResult; sku: SeedSku } {
+    const c = this.catalog;
+    const sErrors: ImportErrorItem[] = [];
+    const own = s.skuId != null ? existing?.skus.find((x) => x.skuId === s.skuId) : undefined;
+    if (s.skuId != null && !own) {
+      sErrors.push(err("skuId", "SKU_NOT_FOUND", `SKU ${s.skuId} is not a SKU of this product.`));
+    }
+    const valueIds: number[] = [];
+    (s.attributeValueCodes ?? []).forEach((code, j) => {
+      const v = c.valuesByCode.get(code);
+      if (v) valueIds.push(v.id);
+      else {
+        const text = `Attribute value '${code}' does not exist.`;
+        sErrors.push(err(`attributeValueCodes[${j}]`, "ATTRIBUTE_VALUE_NOT_FOUND", text));
+      }
+    });
+    if (!(s.price > 0)) {
+      sErrors.push(err("price", "INVALID_PRICE", `Price must be greater than 0, got ${s.price}.`));
+    }
+    if (s.barcode) {
+      const holder = c.skuOfBarcode(s.barcode);
+      if (jobBarcodes.has(s.barcode) || (holder !== undefined && holder !== s.skuId)) {
+        const text = `Barcode '${s.barcode}' is already used by another SKU.`;
+        sErrors.push(err("barcode", "DUPLICATE_BARCODE", text));
+      }
+      jobBarcodes.add(s.barcode);
+    }
+    return {
+      result: {
+        index: k,
+        skuId: s.skuId ?? 0,
+        status: sErrors.length ? "Error" : "Success",
+        errors: sErrors,
+      },
+      sku: {
+        skuId: s.skuId ?? 0,
+        attributeValueIds: valueIds,
+        price: s.price,
+        skuBarcode: s.barcode ?? "",
+        photos: (s.photos ?? [])
+          .filter((ph) => ph.mediaFile)
+          .map((ph) => ({ url: ph.mediaFile!, order: ph.order })),
+      },
+    };
   }
 }

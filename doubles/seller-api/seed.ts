@@ -270,6 +270,24 @@ function guid(seed: string): string {
 const tg = (tiyn: number): number => tiyn / 100;
 
 export function buildSeed(): Seed {
+  const { categories, brands, attributes, attributeValues } = seedDirectories();
+  const products = seedProducts(attributes, attributeValues);
+  const { orders, orderCreatedAt } = seedOrders(products);
+  return {
+    orders,
+    orderCreatedAt,
+    products,
+    categories,
+    brands,
+    attributes,
+    attributeValues,
+    shopIds: [7001, 7002],
+    orderStatuses: ORDER_STATUSES,
+  };
+}
+
+/** Categories, brands, attributes and their values, ids in the order they are listed. */
+function seedDirectories() {
   const categories: SeedCategory[] = CATEGORIES.map(([id, parentId, rus, kaz]) => ({
     id,
     parentId,
@@ -291,71 +309,80 @@ export function buildSeed(): Seed {
       });
     }
   });
+  return { categories, brands, attributes, attributeValues };
+}
+
+/** The shop's products: 1 to 4 SKUs each along one attribute, every third without photos. */
+function seedProducts(
+  attributes: SeedAttribute[],
+  attributeValues: SeedAttributeValue[],
+): SeedProduct[] {
   const valuesOf = (code: string) => attributeValues.filter((v) => v.attributeCode === code);
   const colors = valuesOf("color");
   const countries = valuesOf("country");
   const materials = valuesOf("material");
 
   let skuId = 20001;
-  const products: SeedProduct[] = PRODUCTS.map(
-    ([rus, kaz, categoryId, brandIdx, base, axis], i) => {
-      const productId = 10001 + i;
-      const hasPhoto = i % 3 !== 2;
-      const axisValues = valuesOf(axis);
-      const skuCount = 1 + (i % 4);
-      const step = Math.max(10, Math.round(base / 100) * 10);
-      const skus: SeedSku[] = [];
-      for (let j = 0; j < skuCount; j++) {
-        const id = skuId++;
-        const valueIds = [axisValues[j % axisValues.length]!.id];
-        if (axis !== "color" && skuCount > axisValues.length) {
-          valueIds.push(colors[Math.floor(j / axisValues.length)]!.id);
-        } else if (axis === "color" && j >= axisValues.length) {
-          valueIds.push(countries[0]!.id);
-        }
-        skus.push({
-          skuId: id,
-          attributeValueIds: valueIds,
-          price: base + j * step,
-          skuBarcode: id === 20001 ? LEADING_ZERO_BARCODE : `4870000${pad(id, 6)}`,
-          photos: hasPhoto
-            ? [
-                { url: `https://cdn.example.kz/p/${productId}/${id}-1.jpg`, order: 1 },
-                ...(j === 0
-                  ? [{ url: `https://cdn.example.kz/p/${productId}/${id}-2.jpg`, order: 2 }]
-                  : []),
-              ]
-            : [],
-        });
+  return PRODUCTS.map(([rus, kaz, categoryId, brandIdx, base, axis], i) => {
+    const productId = 10001 + i;
+    const hasPhoto = i % 3 !== 2;
+    const axisValues = valuesOf(axis);
+    const skuCount = 1 + (i % 4);
+    const step = Math.max(10, Math.round(base / 100) * 10);
+    const skus: SeedSku[] = [];
+    for (let j = 0; j < skuCount; j++) {
+      const id = skuId++;
+      const valueIds = [axisValues[j % axisValues.length]!.id];
+      if (axis !== "color" && skuCount > axisValues.length) {
+        valueIds.push(colors[Math.floor(j / axisValues.length)]!.id);
+      } else if (axis === "color" && j >= axisValues.length) {
+        valueIds.push(countries[0]!.id);
       }
-      const attrs = [{ id: 8, valueIds: [countries[i % countries.length]!.id] }];
-      const materialAttr = attributes[3]!;
-      if (materialAttr.categoryIds.includes(categoryId)) {
-        attrs.push({ id: materialAttr.id, valueIds: [materials[i % materials.length]!.id] });
-      }
-      return {
-        productId,
-        shopId: i % 2 === 0 ? 7001 : 7002,
-        categoryId,
-        brandId: 501 + brandIdx,
-        isLocalMade: brandIdx === 14 || i % 6 === 0,
-        name: { rus, kaz },
-        description: {
-          rus: `<p>${rus}.</p><p>Официальная гарантия <b>12 месяцев</b>.</p>`,
-          kaz: kaz ? `<p>${kaz}.</p>` : "",
-        },
-        vat: i % 8 === 7 ? 0 : 12,
-        productStatus: i % 7 === 6 ? "Inactive" : i % 10 === 9 ? "Archived" : "Active",
-        moderationStatus: i % 13 === 12 ? "Rejected" : i % 5 === 4 ? "OnModeration" : "Approved",
-        totalWmsQuantity: (i * 37) % 120,
-        salesCount: (i * 53) % 300,
-        photoUrl: hasPhoto ? `https://cdn.example.kz/p/${productId - 10000}.jpg` : null,
-        attributes: attrs,
-        skus,
-      };
-    },
-  );
+      skus.push({
+        skuId: id,
+        attributeValueIds: valueIds,
+        price: base + j * step,
+        skuBarcode: id === 20001 ? LEADING_ZERO_BARCODE : `4870000${pad(id, 6)}`,
+        photos: hasPhoto
+          ? [
+              { url: `https://cdn.example.kz/p/${productId}/${id}-1.jpg`, order: 1 },
+              ...(j === 0
+                ? [{ url: `https://cdn.example.kz/p/${productId}/${id}-2.jpg`, order: 2 }]
+                : []),
+            ]
+          : [],
+      });
+    }
+    const attrs = [{ id: 8, valueIds: [countries[i % countries.length]!.id] }];
+    const materialAttr = attributes[3]!;
+    if (materialAttr.categoryIds.includes(categoryId)) {
+      attrs.push({ id: materialAttr.id, valueIds: [materials[i % materials.length]!.id] });
+    }
+    return {
+      productId,
+      shopId: i % 2 === 0 ? 7001 : 7002,
+      categoryId,
+      brandId: 501 + brandIdx,
+      isLocalMade: brandIdx === 14 || i % 6 === 0,
+      name: { rus, kaz },
+      description: {
+        rus: `<p>${rus}.</p><p>Официальная гарантия <b>12 месяцев</b>.</p>`,
+        kaz: kaz ? `<p>${kaz}.</p>` : "",
+      },
+      vat: i % 8 === 7 ? 0 : 12,
+      productStatus: i % 7 === 6 ? "Inactive" : i % 10 === 9 ? "Archived" : "Active",
+      moderationStatus: i % 13 === 12 ? "Rejected" : i % 5 === 4 ? "OnModeration" : "Approved",
+      totalWmsQuantity: (i * 37) % 120,
+      salesCount: (i * 53) % 300,
+      photoUrl: hasPhoto ? `https://cdn.example.kz/p/${productId - 10000}.jpg` : null,
+      attributes: attrs,
+      skus,
+    };
+  });
+}
 
+/** `ORDER_COUNT` orders over the 30 days before the base date, statuses in a fixed cycle. */
+function seedOrders(products: SeedProduct[]) {
   const orders: SeedOrder[] = [];
   const orderCreatedAt: Record<number, number> = {};
   const percents = [8, 10, 12.5, 5];
@@ -397,18 +424,7 @@ export function buildSeed(): Seed {
       totalPayoutAmount: tg((price - commission) * quantity),
     });
   }
-
-  return {
-    orders,
-    orderCreatedAt,
-    products,
-    categories,
-    brands,
-    attributes,
-    attributeValues,
-    shopIds: [7001, 7002],
-    orderStatuses: ORDER_STATUSES,
-  };
+  return { orders, orderCreatedAt };
 }
 
 /**

@@ -136,29 +136,9 @@ export function parseHtml(src: string): FormattedText {
       j++;
       while (j < len && isSpace(src[j])) j++;
       if (j >= len) fail(`Unclosed start tag "${tag}"`, begin);
-      let value = "";
-      const quote = src[j];
-      if (quote === '"' || quote === "'") {
-        j++;
-        while (j < len && src[j] !== quote) {
-          if (src[j] === "&") {
-            const decoded = decodeEntity(src, j);
-            if (!decoded) fail("Character entity expected", j);
-            value += decoded!.char;
-            j = decoded!.end;
-          } else {
-            value += src[j++];
-          }
-        }
-        if (j >= len) fail(`Unclosed start tag "${tag}"`, begin);
-        j++;
-      } else {
-        const tokenStart = j;
-        while (j < len && /[A-Za-z0-9.-]/.test(src[j]!)) j++;
-        value = src.slice(tokenStart, j).toLowerCase();
-        if (!isSpace(src[j]) && src[j] !== ">") fail("Unexpected end of name token", tokenStart);
-      }
-      attrs.set(attr, value);
+      const read = attributeValue(src, j, (reason, at) => fail(reason, at ?? begin), tag);
+      j = read.end;
+      attrs.set(attr, read.value);
     }
     checkTagAttributes(tag, attrs, (reason) => fail(reason, begin));
     stack.push({ tag, attrs, start: out.length });
@@ -170,6 +150,41 @@ export function parseHtml(src: string): FormattedText {
   }
   entities.sort((a, b) => a.offset - b.offset || b.length - a.length);
   return { text: out, entities };
+}
+
+/**
+ * An attribute's value starting at `j`: quoted (entities decoded) or a bare name token
+ * (lowercased); `end` is just past it.
+ */
+function attributeValue(
+  src: string,
+  j: number,
+  fail: (reason: string, at?: number) => never,
+  tag: string,
+): { value: string; end: number } {
+  const len = src.length;
+  let value = "";
+  const quote = src[j];
+  if (quote === '"' || quote === "'") {
+    j++;
+    while (j < len && src[j] !== quote) {
+      if (src[j] === "&") {
+        const decoded = decodeEntity(src, j);
+        if (!decoded) fail("Character entity expected", j);
+        value += decoded!.char;
+        j = decoded!.end;
+      } else {
+        value += src[j++];
+      }
+    }
+    if (j >= len) fail(`Unclosed start tag "${tag}"`);
+    return { value, end: j + 1 };
+  }
+  const tokenStart = j;
+  while (j < len && /[A-Za-z0-9.-]/.test(src[j]!)) j++;
+  value = src.slice(tokenStart, j).toLowerCase();
+  if (!isSpace(src[j]) && src[j] !== ">") fail("Unexpected end of name token", tokenStart);
+  return { value, end: j };
 }
 
 function checkTagAttributes(
