@@ -76,6 +76,81 @@ export function sampleNames(): string[] {
     .sort();
 }
 
+/** Every user action answers at once; the page sees the bot's reply through its stream. */
+async function act(chat: DemoChat, res: ServerResponse, action: () => Promise<unknown>) {
+  await action();
+  sendJson(res, 200, { ok: true, chat: chat.id });
+}
+
+/** A chat's POST action: what the user typed, pressed, sent or switched. */
+async function chatAction(
+  chat: DemoChat,
+  verb: string | undefined,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
+  switch (verb) {
+    case "send": {
+      const text = String((await readJson(req)).text ?? "").trim();
+      if (text === "" || text.length > 4096) throw new HttpError(400, "1 to 4096 characters");
+      return act(chat, res, () => chat.send(text));
+    }
+    case "press": {
+      const b = await readJson(req);
+      return act(chat, res, () => chat.press(Number(b.message), Number(b.row), Number(b.column)));
+    }
+    case "upload": {
+      const name = (url.searchParams.get("name") ?? "").replace(/[\\/]/g, "_").slice(0, 200);
+      if (name === "") throw new HttpError(400, "the file needs a name");
+      const content = await readBody(req, MAX_UPLOAD);
+      if (content.length === 0) throw new HttpError(400, "the file is empty");
+      return act(chat, res, () => chat.sendDocument(name, content));
+    }
+    case "sample": {
+      const name = String((await readJson(req)).name ?? "");
+      if (!sampleNames().includes(name)) throw new HttpError(404, "no such sample");
+      return act(chat, res, () => chat.sendFile(`${SAMPLES_DIR}${name}`));
+    }
+    case "lang": {
+      const code = String((await readJson(req)).code ?? "");
+      if (!LANGUAGES.has(code)) throw new HttpError(400, "ru, kk or en");
+      chat.setLanguage(code);
+      return sendJson(res, 200, { ok: true, lang: code });
+    }
+    case "link":
+      return act(chat, res, () => chat.link());
+    default:
+      throw new HttpError(404, "not found");
+  }
+}
+
+/** The file of a chat's message: its document, or its photo (a placeholder when it has no bytes). */
+function sendFile(stack: DemoStack, chat: DemoChat, messageId: number, res: ServerResponse): void {
+  const view = chat.messages().find((m) => m.messageId === messageId && !m.deleted);
+  if (view?.document) {
+    const name = encodeURIComponent(view.document.fileName);
+    res.writeHead(200, {
+      "content-type": view.document.mimeType,
+      "content-disposition": `attachment; filename*=UTF-8''${name}`,
+    });
+    res.end(view.document.content);
+    return;
+  }
+  if (view?.photo) {
+    const bytes = stack.telegram.fileContent(view.photo.fileId ?? "");
+    if (bytes && bytes.length > 0) {
+      res.writeHead(200, { "content-type": sniffImage(bytes) });
+      res.end(bytes);
+      return;
+    }
+    res.writeHead(200, { "content-type": "image/svg+xml; charset=utf-8" });
+    res.end(placeholderPhoto(view.photo.url ?? ""));
+    return;
+  }
+  throw new HttpError(404, "no file in that message");
+}
+
 export async function startWebChat(
   stack: DemoStack,
   options: { port?: number } = {},
@@ -87,12 +162,6 @@ export async function startWebChat(
     const chat = chats.get(Number(id));
     if (!chat) throw new HttpError(404, "no such chat; reload the page");
     return chat;
-  };
-
-  /** Every user action answers at once; the page sees the bot's reply through its stream. */
-  const act = async (chat: DemoChat, res: ServerResponse, action: () => Promise<unknown>) => {
-    await action();
-    sendJson(res, 200, { ok: true, chat: chat.id });
   };
 
   const api = async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
@@ -111,66 +180,9 @@ export async function startWebChat(
     const chat = chatOf(id);
     if (req.method === "GET" && verb === "events") return stream(chat, req, res);
     if (req.method === "GET" && verb === "state") return sendJson(res, 200, chatState(chat, stack));
-    if (req.method === "GET" && verb === "file") return sendFile(chat, Number(extra), res);
+    if (req.method === "GET" && verb === "file") return sendFile(stack, chat, Number(extra), res);
     if (req.method !== "POST") throw new HttpError(405, "method not allowed");
-    switch (verb) {
-      case "send": {
-        const text = String((await readJson(req)).text ?? "").trim();
-        if (text === "" || text.length > 4096) throw new HttpError(400, "1 to 4096 characters");
-        return act(chat, res, () => chat.send(text));
-      }
-      case "press": {
-        const b = await readJson(req);
-        return act(chat, res, () => chat.press(Number(b.message), Number(b.row), Number(b.column)));
-      }
-      case "upload": {
-        const name = (url.searchParams.get("name") ?? "").replace(/[\\/]/g, "_").slice(0, 200);
-        if (name === "") throw new HttpError(400, "the file needs a name");
-        const content = await readBody(req, MAX_UPLOAD);
-        if (content.length === 0) throw new HttpError(400, "the file is empty");
-        return act(chat, res, () => chat.sendDocument(name, content));
-      }
-      case "sample": {
-        const name = String((await readJson(req)).name ?? "");
-        if (!sampleNames().includes(name)) throw new HttpError(404, "no such sample");
-        return act(chat, res, () => chat.sendFile(`${SAMPLES_DIR}${name}`));
-      }
-      case "lang": {
-        const code = String((await readJson(req)).code ?? "");
-        if (!LANGUAGES.has(code)) throw new HttpError(400, "ru, kk or en");
-        chat.setLanguage(code);
-        return sendJson(res, 200, { ok: true, lang: code });
-      }
-      case "link":
-        return act(chat, res, () => chat.link());
-      default:
-        throw new HttpError(404, "not found");
-    }
-  };
-
-  const sendFile = (chat: DemoChat, messageId: number, res: ServerResponse): void => {
-    const view = chat.messages().find((m) => m.messageId === messageId && !m.deleted);
-    if (view?.document) {
-      const name = encodeURIComponent(view.document.fileName);
-      res.writeHead(200, {
-        "content-type": view.document.mimeType,
-        "content-disposition": `attachment; filename*=UTF-8''${name}`,
-      });
-      res.end(view.document.content);
-      return;
-    }
-    if (view?.photo) {
-      const bytes = stack.telegram.fileContent(view.photo.fileId ?? "");
-      if (bytes && bytes.length > 0) {
-        res.writeHead(200, { "content-type": sniffImage(bytes) });
-        res.end(bytes);
-        return;
-      }
-      res.writeHead(200, { "content-type": "image/svg+xml; charset=utf-8" });
-      res.end(placeholderPhoto(view.photo.url ?? ""));
-      return;
-    }
-    throw new HttpError(404, "no file in that message");
+    return chatAction(chat, verb, req, res, url);
   };
 
   /** Server-sent events: the chat's whole state whenever it changes (checked every 150 ms). */
