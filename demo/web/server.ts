@@ -2,6 +2,7 @@
  * The web chat: a page that looks and behaves like a Telegram chat with the bot, served on
  * loopback with a small JSON API. The page follows its chat through server-sent events.
  */
+import { once } from "node:events";
 import { readdirSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -228,14 +229,10 @@ export async function startWebChat(
       else res.end();
     });
   });
-  const listen = (port: number) =>
-    new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(port, "127.0.0.1", () => {
-        server.off("error", reject);
-        resolve();
-      });
-    });
+  const listen = (port: number) => {
+    server.listen(port, "127.0.0.1");
+    return once(server, "listening");
+  };
   try {
     await listen(options.port ?? 0);
   } catch (error) {

@@ -3,6 +3,7 @@
  * bot's code. See IMPORT_FAILURE_RULES (jobs.ts) for the import outcome rules and seed.ts for the
  * seeded data.
  */
+import { once } from "node:events";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { AuthStore } from "./auth.js";
@@ -142,14 +143,10 @@ function withExtraProducts(seed: Seed, count: number): Seed {
 }
 
 /** Starts `server` listening; the port it got (a free one for 0). */
-function listen(server: Server, port: number, host: string): Promise<number> {
-  return new Promise<number>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => {
-      server.off("error", reject);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
+async function listen(server: Server, port: number, host: string): Promise<number> {
+  server.listen(port, host);
+  await once(server, "listening");
+  return (server.address() as AddressInfo).port;
 }
 
 export async function startSellerSandbox(opts: SellerSandboxOptions = {}): Promise<SellerSandbox> {

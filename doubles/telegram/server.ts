@@ -1,5 +1,6 @@
 // The HTTP face of the emulator: api.telegram.org-style routes, token check, failNext knobs,
 // the call log, and file downloads.
+import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseBody, readBody } from "./body.js";
@@ -94,10 +95,8 @@ export class ApiServer {
   }
 
   async listen(): Promise<number> {
-    await new Promise<void>((resolve, reject) => {
-      this.server.once("error", reject);
-      this.server.listen(0, "127.0.0.1", () => resolve());
-    });
+    this.server.listen(0, "127.0.0.1");
+    await once(this.server, "listening");
     return (this.server.address() as AddressInfo).port;
   }
 

@@ -1,3 +1,4 @@
+import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Logger } from "../logger.js";
@@ -90,13 +91,8 @@ export async function startHttpServer(
   });
   // Telegram and load balancers keep connections open; idle ones must not outlive shutdown.
   server.keepAliveTimeout = 5000;
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
+  server.listen(port, host);
+  await once(server, "listening");
   let closing: Promise<void> | undefined;
   const stopAccepting = () => {
     closing ??= new Promise<void>((resolve) => server.close(() => resolve()));
