@@ -67,6 +67,15 @@ export const measure: Measure = {
           const sorted = [...at].sort((a, b) => a - b);
           const gaps = sorted.slice(IN_FLIGHT).map((t, i) => t - (sorted[i]! + LATENCY_MS));
           console.log(`  gaps after an answer (ms): ${gaps.map((g) => g.toFixed(0)).join(" ")}`);
+          // Of each gap: the sandbox's own work after its latency, then the bot's, from an
+          // answer sent to the next request come.
+          const sent = [...posts()].sort((a, b) => a.at - b.at);
+          const ms = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(" ");
+          const handled = sent.map((r) => (r.doneAt ?? r.at) - r.at - LATENCY_MS);
+          console.log(`  sandbox's work after the latency (ms): ${ms(handled)}`);
+          const answered = sent.map((r) => r.doneAt ?? r.at).sort((a, b) => a - b);
+          const bot = sent.slice(IN_FLIGHT).map((r, i) => r.at - answered[i]!);
+          console.log(`  the bot's, answer to next request (ms): ${ms(bot)}`);
         }
         const wallMs = Math.max(...at) + LATENCY_MS - Math.min(...at);
         const boundMs = Math.ceil(requests / IN_FLIGHT) * LATENCY_MS;

@@ -354,6 +354,37 @@ describe("import job watcher", () => {
     });
   }
 
+  it("sums up a document recorded request by request, and one recorded whole by an older version", async () => {
+    h = await startInProcess({ redis: true, sandbox: { jobSteps: 2 } });
+    const user = h.tg.user({ languageCode: "ru" });
+    await linkUser(h, user);
+    const { watcher, storage } = h.app;
+    const first = await sendBatch(h.app, [good(), unknownBrand()], 1, 2);
+    const second = await sendBatch(h.app, [good()], 2, 4);
+    const third = await sendBatch(h.app, [takenBarcode()], 3, 5);
+    const doc = documentFor(user, "ru", [first], { sending: true });
+    doc.senderId = watcher.beginSending(doc.id);
+    await watcher.watch(doc);
+    // Each later record hands over only its new outcomes; they come in any order.
+    await watcher.update({ ...doc, batches: [first, third] }, [third]);
+    await watcher.update({ ...doc, batches: [first, second, third] }, [second]);
+    watcher.endSending(doc.id);
+    const summary = await user.waitForBotMessage(SUMMARY, WAIT);
+    expect(summary.text).toContain("Товары: ✅ успешно 2, ❌ с ошибками 2");
+    expect(summary.text).toContain("строка 3 · brandId · BRAND_NOT_FOUND");
+    expect(summary.text).toContain("строка 5 · barcode · DUPLICATE_BARCODE");
+
+    // A document as the version before wrote it, its outcomes inside its one record.
+    const legacy = documentFor(user, "ru", [await sendBatch(h.app, [unknownBrand()], 1, 7)], {
+      fileName: "старый.csv",
+    });
+    await watcher.watch(legacy);
+    await storage.kv.set(keys.doc(legacy.id), legacy);
+    await storage.kv.delete(keys.outcome(legacy.id, 1));
+    const old = await user.waitForBotMessage(/Импорт «старый\.csv»: итоги/, WAIT);
+    expect(old.text).toContain("строка 7 · brandId · BRAND_NOT_FOUND");
+  });
+
   it("with two instances on one Redis, polls each job once per round and sends each summary once", async () => {
     const steps = 3;
     h = await startInProcess({ redis: true, sandbox: { jobSteps: steps } });

@@ -21,7 +21,7 @@ export interface SenderDeps {
   seller: Pick<SellerApi, "importProducts">;
   /** Bot API for the status message and the result; paced by whoever installed it. */
   telegram: Api;
-  watcher: Pick<ImportWatcher, "watch" | "beginSending" | "endSending">;
+  watcher: Pick<ImportWatcher, "watch" | "update" | "beginSending" | "endSending">;
   drafts: DraftStore;
   i18n: I18nInstance;
   clock: Clock;

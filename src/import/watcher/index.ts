@@ -120,6 +120,7 @@ export function createImportWatcher(deps: WatcherDeps): ImportWatcher {
         "watching import document",
       );
     },
+    update: (doc, fresh) => store.putProgress(doc, fresh),
     beginSending(docId) {
       senders.begin(docId);
       return senders.processId;

@@ -1,13 +1,14 @@
 import { KEY_PREFIX, type KeyValueStore } from "../../storage/index.js";
 import type { ProductOutcome } from "./results.js";
-import type { WatchedDocument } from "./types.js";
+import type { FailedBatch, SentBatch, WatchedDocument } from "./types.js";
 
 /**
  * What the watcher keeps, all under `import:` (Redis adds its own key prefix):
  *
  * | key | value | written by |
  * |---|---|---|
- * | `import:doc:<docId>` | the WatchedDocument, as given to watch() | watch(), once |
+ * | `import:doc:<docId>` | the WatchedDocument without its requests' outcomes (`StoredHeader`) | the sender, after every request |
+ * | `import:out:<docId>:<n>` | the outcome of the document's request n (a SentBatch or FailedBatch) | the sender, once each |
  * | `import:state:<docId>` | DocState: watching/done/expired, polls, next poll, progress | the lease holder |
  * | `import:job:<docId>:<jobId>` | the job's final product results | the lease holder, once final |
  * | `import:watching` | set of document ids that still need polling or their summary | watch(); removed when done |
@@ -27,6 +28,7 @@ export const CHAT_HISTORY = 20;
 const P = KEY_PREFIX.import;
 export const keys = {
   doc: (docId: string) => `${P}doc:${docId}`,
+  outcome: (docId: string, batch: number) => `${P}out:${docId}:${batch}`,
   state: (docId: string) => `${P}state:${docId}`,
   job: (docId: string, jobId: number) => `${P}job:${docId}:${jobId}`,
   watching: `${P}watching`,
@@ -34,6 +36,49 @@ export const keys = {
   claim: (docId: string) => `${P}claim:${docId}`,
   sent: (docId: string) => `${P}sent:${docId}`,
 };
+
+/**
+ * A document's record without its outcomes: each request's outcome is a key of its own
+ * (`import:out:`), written once, so recording one more request writes one outcome and this
+ * header, not the whole document again (a 100,000-product file is 3,334 requests).
+ */
+type StoredHeader = Omit<WatchedDocument, "batches" | "failedBatches"> & {
+  /** The highest request number with an outcome key: they are read from 1 to here. */
+  outcomes: number;
+};
+type Outcome = SentBatch | FailedBatch;
+
+/** Writes the header and the given outcomes together: one round trip's wait on Redis. */
+async function putDocument(kv: KeyValueStore, doc: WatchedDocument, fresh: Outcome[], ttl: number) {
+  const { batches, failedBatches, ...rest } = doc;
+  let outcomes = 0;
+  for (const b of batches) outcomes = Math.max(outcomes, b.batch);
+  for (const b of failedBatches) outcomes = Math.max(outcomes, b.batch);
+  const header: StoredHeader = { ...rest, outcomes };
+  // The outcomes are sent first: a reader that sees the header sees them too.
+  const writes = fresh.map((o) => kv.set(keys.outcome(doc.id, o.batch), o, ttl));
+  writes.push(kv.set(keys.doc(doc.id), header, ttl));
+  await Promise.all(writes);
+}
+
+/** The document of a stored header, its outcomes read in one go; a request not yet recorded is left out. */
+async function documentOf(
+  kv: KeyValueStore,
+  docId: string,
+  stored: StoredHeader | WatchedDocument | undefined,
+): Promise<WatchedDocument | undefined> {
+  if (!stored || !("outcomes" in stored)) return stored;
+  const { outcomes: count, ...rest } = stored;
+  const numbers = Array.from({ length: count }, (_, i) => i + 1);
+  const outcomes = await kv.getMany<Outcome>(numbers.map((n) => keys.outcome(docId, n)));
+  const doc: WatchedDocument = { ...rest, batches: [], failedBatches: [] };
+  for (const outcome of outcomes) {
+    if (!outcome) continue;
+    if ("jobId" in outcome) doc.batches.push(outcome);
+    else doc.failedBatches.push(outcome);
+  }
+  return doc;
+}
 
 export interface DocState {
   status: "watching" | "done" | "expired";
@@ -98,16 +143,19 @@ export function createWatcherStore(kv: KeyValueStore, maxWatchMs: number) {
   const ttl = maxWatchMs + RETENTION_MS;
   return {
     ttl,
-    getDoc: (docId: string) => kv.get<WatchedDocument>(keys.doc(docId)),
-    /** The document, its state and its sent marker in one read (one round trip on Redis). */
+    getDoc: async (docId: string) =>
+      documentOf(kv, docId, await kv.get<StoredHeader>(keys.doc(docId))),
+    /** A newer version of a stored document: its header and the outcomes not yet written. */
+    putProgress: (doc: WatchedDocument, fresh: Outcome[]) => putDocument(kv, doc, fresh, ttl),
+    /** The document, its state and its sent marker in one read, then the document's outcomes. */
     async getRecords(docId: string) {
-      const [doc, state, sent] = await kv.getMany<unknown>([
+      const [header, state, sent] = await kv.getMany<unknown>([
         keys.doc(docId),
         keys.state(docId),
         keys.sent(docId),
       ]);
       return {
-        doc: doc as WatchedDocument | undefined,
+        doc: await documentOf(kv, docId, header as StoredHeader | undefined),
         state: state as DocState | undefined,
         sent: sent as SentMarker | undefined,
       };
@@ -126,7 +174,7 @@ export function createWatcherStore(kv: KeyValueStore, maxWatchMs: number) {
 
     /** Persists a new document: record, state, chat index, then the watching marker. */
     async add(doc: WatchedDocument, firstPollAt: number): Promise<void> {
-      await kv.set(keys.doc(doc.id), doc, ttl);
+      await putDocument(kv, doc, [...doc.batches, ...doc.failedBatches], ttl);
       // A second watch() of the same document keeps the state it already has.
       if (!(await kv.get<DocState>(keys.state(doc.id)))) {
         await kv.set(keys.state(doc.id), initialState(doc, firstPollAt), ttl);

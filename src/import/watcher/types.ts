@@ -74,6 +74,12 @@ export interface DocumentStatus {
 export interface ImportWatcher {
   /** Persists the document; the polling loop (of any instance) takes it from there. */
   watch(document: WatchedDocument): Promise<void>;
+  /**
+   * Writes a newer version of a document `watch` has persisted (a sending's progress): the
+   * outcomes in `fresh` (those not written before) and the rest of the record, one round trip
+   * that the next requests wait for.
+   */
+  update(document: WatchedDocument, fresh: (SentBatch | FailedBatch)[]): Promise<void>;
   /** The chat's recent documents, newest first. */
   recent(chatId: number, limit: number): Promise<DocumentStatus[]>;
   /** Import jobs (accepted requests) of the documents still watched, over all instances. */
