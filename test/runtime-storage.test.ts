@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -33,6 +34,33 @@ describe("embedded storage", () => {
     }
     await Promise.all(writes);
     await reopened.close();
+  });
+});
+
+describe("embedded storage under the open-files limit", () => {
+  it("writes and reads 3,334 keys at once in a process allowed 256 open files", () => {
+    const dir = tempDir();
+    const disk = new URL("../src/storage/disk.ts", import.meta.url).href;
+    // An import document's outcomes: 100,000 products are 3,334 requests, read in one go.
+    const script = `
+      const { createDiskKv } = await import(${JSON.stringify(disk)});
+      const kv = createDiskKv(${JSON.stringify(dir)});
+      const keys = Array.from({ length: 3334 }, (_, i) => "import:out:doc:" + (i + 1));
+      await Promise.all(keys.map((key, i) => kv.set(key, { batch: i + 1 }, 60000)));
+      const values = await kv.getMany(keys);
+      console.log(values.filter((v, i) => v?.batch === i + 1).length);`;
+    const child = spawnSync(
+      "bash",
+      [
+        "-c",
+        'ulimit -n 256 && exec "$0" --import tsx --input-type=module -e "$1"',
+        process.execPath,
+        script,
+      ],
+      { encoding: "utf8", cwd: join(import.meta.dirname, "..") },
+    );
+    expect(child.stderr).not.toContain("EMFILE");
+    expect(child.stdout.trim()).toBe("3334");
   });
 });
 

@@ -59,11 +59,37 @@ function createKeyLocks(): { withLock: WithLock; flush(): Promise<void> } {
   };
 }
 
+/**
+ * Files open at once, at most: a caller may ask for thousands of keys together (an import
+ * document's request outcomes), and each file operation holds a descriptor while it waits for
+ * libuv's threads; past the process's limit (often 1,024) they fail with EMFILE.
+ */
+const FILES_AT_ONCE = 64;
+
+/** Runs file operations at most `limit` at a time, in the order they were asked. */
+function createFileGate(limit: number) {
+  let open = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(operation: () => Promise<T>): Promise<T> => {
+    // A slot freed is handed to the first waiter as it is (see below), never taken twice.
+    if (open < limit) open++;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await operation();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else open--;
+    }
+  };
+}
+
 /** One JSON file per key: read (an expired entry is removed and absent), written whole. */
 function createEntryFiles(root: string, logger: Logger | undefined) {
   const fileOf = (key: string) => join(root, `${encodeURIComponent(key)}.json`);
+  const gate = createFileGate(FILES_AT_ONCE);
   let tmpCounter = 0;
-  const read = async (key: string): Promise<Entry | undefined> => {
+  const readEntry = async (key: string): Promise<Entry | undefined> => {
     let raw: string;
     try {
       raw = await readFile(fileOf(key), "utf8");
@@ -84,16 +110,18 @@ function createEntryFiles(root: string, logger: Logger | undefined) {
     }
     return entry;
   };
+  const read = (key: string) => gate(() => readEntry(key));
   /** Writes an entry whose value is the JSON text `json` (the file is the entry's JSON). */
-  const writeJson = async (key: string, json: string, ttlMs?: number) => {
-    const expires = ttlMs ? `,"expiresAt":${Date.now() + ttlMs}` : "";
-    const tmp = join(root, `.tmp-${process.pid}-${++tmpCounter}`);
-    await writeFile(tmp, `{"value":${json}${expires}}`);
-    await rename(tmp, fileOf(key));
-  };
+  const writeJson = (key: string, json: string, ttlMs?: number) =>
+    gate(async () => {
+      const expires = ttlMs ? `,"expiresAt":${Date.now() + ttlMs}` : "";
+      const tmp = join(root, `.tmp-${process.pid}-${++tmpCounter}`);
+      await writeFile(tmp, `{"value":${json}${expires}}`);
+      await rename(tmp, fileOf(key));
+    });
   const write = (key: string, value: unknown, ttlMs?: number) =>
     writeJson(key, JSON.stringify(value), ttlMs);
-  const remove = (key: string) => rm(fileOf(key), { force: true });
+  const remove = (key: string) => gate(() => rm(fileOf(key), { force: true }));
   return { read, write, writeJson, remove };
 }
 
