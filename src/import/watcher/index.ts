@@ -147,9 +147,16 @@ async function recentDocuments(
   const entries = (await store.chatDocs(chatId)).slice(0, Math.max(0, limit));
   const list: DocumentStatus[] = [];
   for (const entry of entries) {
-    const doc = await store.getDoc(entry.docId);
+    // The header and the state; the outcomes (thousands of keys for a large file) only
+    // when the state is missing.
+    const doc = await store.getHeader(entry.docId);
     if (!doc) continue;
-    const state = (await store.getState(doc.id)) ?? initialState(doc, doc.createdAt);
+    let state = await store.getState(doc.id);
+    if (!state) {
+      const whole = await store.getDoc(doc.id);
+      if (!whole) continue;
+      state = initialState(whole, whole.createdAt);
+    }
     list.push({
       id: doc.id,
       fileName: doc.fileName,

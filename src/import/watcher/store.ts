@@ -145,6 +145,9 @@ export function createWatcherStore(kv: KeyValueStore, maxWatchMs: number) {
     ttl,
     getDoc: async (docId: string) =>
       documentOf(kv, docId, await kv.get<StoredHeader>(keys.doc(docId))),
+    /** The document without its outcomes (its name, chat, times): one small read. */
+    getHeader: (docId: string) =>
+      kv.get<Omit<WatchedDocument, "batches" | "failedBatches">>(keys.doc(docId)),
     /** A newer version of a stored document: its header and the outcomes not yet written. */
     putProgress: (doc: WatchedDocument, fresh: Outcome[]) => putDocument(kv, doc, fresh, ttl),
     /** The document, its state and its sent marker in one read, then the document's outcomes. */
