@@ -1,9 +1,9 @@
+import { createLimit } from "../limit.js";
 import type { ProductListItem } from "../seller-api/index.js";
 import type { LiveCard } from "./fields.js";
 import {
   type CatalogSeller,
   cardOf,
-  createLimit,
   DETAILS_BATCH,
   DETAILS_CONCURRENCY,
   type ListFilter,

@@ -1,3 +1,4 @@
+import { createLimit, type Limit } from "../limit.js";
 import {
   type ProductDetail,
   type ProductListItem,
@@ -31,30 +32,6 @@ export interface Codes {
   values: Map<number, string>;
   /** Value id → the code of the attribute whose group lists it. */
   valueAttributes: Map<number, string>;
-}
-
-/** Runs a task when fewer than its limit are running; tasks start in the order they were asked. */
-export type Limit = <T>(task: () => Promise<T>) => Promise<T>;
-
-/** At most `limit` tasks at once (one limit shared by every Seller API request of a reading). */
-export function createLimit(limit: number): Limit {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  const done = () => {
-    running--;
-    waiting.shift()?.();
-  };
-  return <T>(task: () => Promise<T>) =>
-    new Promise<T>((resolve, reject) => {
-      const run = () => {
-        running++;
-        // The lane is handed on before the caller hears the answer: the next request goes
-        // out before the work done with this answer.
-        Promise.resolve().then(task).finally(done).then(resolve, reject);
-      };
-      if (running < limit) run();
-      else waiting.push(run);
-    });
 }
 
 const unlimited: Limit = (task) => task();

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { StorageAdapter } from "grammy";
+import { createLimit } from "../limit.js";
 import type { Logger } from "../logger.js";
 import type { KeyValueStore, Storage } from "./types.js";
 
@@ -66,28 +67,10 @@ function createKeyLocks(): { withLock: WithLock; flush(): Promise<void> } {
  */
 const FILES_AT_ONCE = 64;
 
-/** Runs file operations at most `limit` at a time, in the order they were asked. */
-function createFileGate(limit: number) {
-  let open = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(operation: () => Promise<T>): Promise<T> => {
-    // A slot freed is handed to the first waiter as it is (see below), never taken twice.
-    if (open < limit) open++;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    try {
-      return await operation();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else open--;
-    }
-  };
-}
-
 /** One JSON file per key: read (an expired entry is removed and absent), written whole. */
 function createEntryFiles(root: string, logger: Logger | undefined) {
   const fileOf = (key: string) => join(root, `${encodeURIComponent(key)}.json`);
-  const gate = createFileGate(FILES_AT_ONCE);
+  const gate = createLimit(FILES_AT_ONCE);
   let tmpCounter = 0;
   const readEntry = async (key: string): Promise<Entry | undefined> => {
     let raw: string;
