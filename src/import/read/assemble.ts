@@ -73,7 +73,12 @@ interface Draft {
   /** `sheetRows` by row number, made on the first problem that needs one (see `shownAt`). */
   byRow?: Map<number, SheetRow>;
   issues: Located[];
+  /** Its place among the products, in the order of their first rows. */
+  place: number;
 }
+
+/** A product once checked: valid, or with every issue. */
+type Checked = { valid: ParsedProduct } | { invalid: InvalidProduct };
 
 const sourceOf = (draft: Draft, field: string) =>
   Object.hasOwn(draft.sources, field) ? draft.sources[field] : undefined;
@@ -155,7 +160,12 @@ class Layout {
  * product (one SKU per row); every problem names its row, column and the value as shown.
  */
 class Assembler {
-  private readonly drafts: Draft[] = [];
+  /**
+   * The products in the order of their first rows: drafts until their last row is read, then
+   * checked. A product is checked as soon as it is complete, so its draft is dropped while
+   * young rather than kept, and copied by every collection, until the file's end.
+   */
+  private readonly products: (Draft | Checked)[] = [];
   private readonly byKey = new Map<string, Draft>();
   private readonly kazakhRows: number[] = [];
   private readonly paddedRows: number[] = [];
@@ -165,6 +175,8 @@ class Assembler {
     private readonly encoding: Pick<Table, "cp1251" | "text">,
     private readonly convention: NumberConvention,
     private readonly strayBudget: IssueBudget,
+    private readonly schema: ProductSchema,
+    private readonly vatRates: readonly number[],
   ) {}
 
   private draftFor(key: string): Draft {
@@ -179,16 +191,25 @@ class Assembler {
       sources: {},
       sheetRows: [],
       issues: [],
+      place: this.products.length,
     };
-    this.drafts.push(draft);
+    this.products.push(draft);
     if (key) this.byKey.set(key, draft);
     return draft;
   }
 
-  add(sheetRow: SheetRow): void {
+  /** A row, and whether it is its product's last (see `lastRows`). */
+  add(sheetRow: SheetRow, last: boolean): void {
+    const key = productKeyOf(this.layout, sheetRow);
+    const draft = this.draftFor(key);
+    this.addRow(draft, sheetRow);
+    if (!last) return;
+    this.products[draft.place] = this.check(draft);
+    if (key) this.byKey.delete(key);
+  }
+
+  private addRow(draft: Draft, sheetRow: SheetRow): void {
     const { row, cells } = sheetRow;
-    const { keyColumn } = this.layout;
-    const draft = this.draftFor(keyColumn ? cellText(cells[keyColumn.index]).trim() : "");
     draft.rows.push(row);
     draft.sheetRows.push(sheetRow);
     draft.byRow?.set(row, sheetRow);
@@ -433,16 +454,23 @@ class Assembler {
     return { issues: issues.map((l) => l.issue) };
   }
 
-  finish(schema: ProductSchema, vatRates: readonly number[], headerRow: number): Assembled {
+  private check(draft: Draft): Checked {
+    const ref = rowsRef(draft.rows);
+    const checked = this.issuesOf(draft, this.schema, this.vatRates);
+    if (!checked.product) return { invalid: { ref, issues: checked.issues ?? [] } };
+    const skuRefs = draft.skuRows.map((r) => rowsRef([r]));
+    return { valid: { ref, product: checked.product, skuRefs } };
+  }
+
+  finish(headerRow: number): Assembled {
     const products: ParsedProduct[] = [];
     const invalid: InvalidProduct[] = [];
-    for (const draft of this.drafts) {
-      const ref = rowsRef(draft.rows);
-      const checked = this.issuesOf(draft, schema, vatRates);
-      if (checked.product) {
-        const skuRefs = draft.skuRows.map((r) => rowsRef([r]));
-        products.push({ ref, product: checked.product, skuRefs });
-      } else invalid.push({ ref, issues: checked.issues ?? [] });
+    for (const item of this.products) {
+      // Every product's last row has been read, so each is checked; a draft here would be a
+      // slip in `lastRows`, and is checked all the same.
+      const checked = "place" in item ? this.check(item) : item;
+      if ("valid" in checked) products.push(checked.valid);
+      else invalid.push(checked.invalid);
     }
     const warnings: FileWarning[] = [];
     if (this.encoding.cp1251) warnings.push({ code: "windows-1251" });
@@ -480,6 +508,24 @@ class Assembler {
     }
     return { field, row: sourceOf(draft, field)?.row ?? draft.rows[0]! };
   }
+}
+
+/** The product a row belongs to: its `productKey`, or "" (a product of its own). */
+const productKeyOf = (layout: Layout, { cells }: SheetRow) =>
+  layout.keyColumn ? cellText(cells[layout.keyColumn.index]).trim() : "";
+
+/** Which of `rows` is the last of its product: a row without a key is a product of its own. */
+function lastRows(layout: Layout, rows: readonly SheetRow[]): boolean[] {
+  const last = rows.map(() => true);
+  const seen = new Map<string, number>();
+  rows.forEach((row, i) => {
+    const key = productKeyOf(layout, row);
+    if (!key) return;
+    const before = seen.get(key);
+    if (before !== undefined) last[before] = false;
+    seen.set(key, i);
+  });
+  return last;
 }
 
 const notProductList = (format: Format, expected = REQUIRED_COLUMNS) =>
@@ -523,7 +569,9 @@ export function assembleProducts(
     .map((p) => p.index);
   const ignored = indexColumns([...header.untitled, ...numbering], rows);
   const budget = new IssueBudget(maxResultChars);
-  const assembler = new Assembler(new Layout(header, ignored), table, convention, budget);
-  for (const row of rows) assembler.add(row);
-  return assembler.finish(schema, vatRates, headerRow.row);
+  const layout = new Layout(header, ignored);
+  const assembler = new Assembler(layout, table, convention, budget, schema, vatRates);
+  const last = lastRows(layout, rows);
+  rows.forEach((row, i) => assembler.add(row, last[i]!));
+  return assembler.finish(headerRow.row);
 }
