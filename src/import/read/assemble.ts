@@ -572,6 +572,6 @@ export function assembleProducts(
   const layout = new Layout(header, ignored);
   const assembler = new Assembler(layout, table, convention, budget, schema, vatRates);
   const last = lastRows(layout, rows);
-  rows.forEach((row, i) => assembler.add(row, last[i]!));
+  for (const [i, row] of rows.entries()) assembler.add(row, last[i]!);
   return assembler.finish(headerRow.row);
 }
