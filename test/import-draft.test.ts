@@ -24,7 +24,7 @@ const products: ParsedProduct[] = Array.from({ length: 150 }, (_, i) => ({
   skuRefs: [{ kind: "rows", rows: [i + 2] }],
 }));
 
-/** The products as the reading workers hand them to the bot's thread: JSON text in runs. */
+/** The products as the reading workers hand them to the bot's thread: JSON in runs, UTF-8. */
 function asFromWorker(list: ParsedProduct[]): ProductsText {
   const result = {
     ok: true as const,
@@ -35,7 +35,7 @@ function asFromWorker(list: ParsedProduct[]): ProductsText {
   };
   const assembly = new ResultAssembly();
   let last: ReturnType<ResultAssembly["take"]>;
-  for (const message of resultMessages(result)) last = assembly.take(message);
+  for (const { message } of resultMessages(result)) last = assembly.take(message);
   if (!last?.ok) throw new Error("no result");
   return last.products;
 }

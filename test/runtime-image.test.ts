@@ -14,7 +14,7 @@ describe("the reader's worker from the production bundle", () => {
       import { readImportFile } from "./dist/reader.js";
       const csv = "categoryId;brandId;name.rus;description.rus;price\\n1;2;Куртка;Тёплая;12 345,50\\n";
       const r = await readImportFile({ bytes: new TextEncoder().encode(csv), fileName: "a.csv" }, { vatRates: [0, 12] });
-      console.log(JSON.stringify(r.ok ? JSON.parse(r.products.runs[0])[0].product.skus[0] : r));
+      console.log(JSON.stringify(r.ok ? JSON.parse(Buffer.from(r.products.runs[0]).toString())[0].product.skus[0] : r));
     `;
     const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
       cwd: join(dist, ".."),

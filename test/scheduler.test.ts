@@ -33,7 +33,7 @@ function memoryStore(clock: ManualClock): KeyValueStore {
     get: async <T>(key: string) => live(key)?.value as T | undefined,
     getMany: async <T>(keys: string[]) => keys.map((key) => live(key)?.value as T | undefined),
     set: async (key, value, ttl) => void put(key, value, ttl),
-    setJson: async (key, json, ttl) => void put(key, JSON.parse(json), ttl),
+    setJson: async (key, json, ttl) => void put(key, JSON.parse(json.toString()), ttl),
     setIfAbsent: async (key, value, ttl) => (live(key) ? false : put(key, value, ttl)),
     claimAndGetMany: async <T>(key: string, value: unknown, ttl: number, keys: string[]) => {
       if (live(key)) return { claimed: false, values: [] };

@@ -64,8 +64,12 @@ export function createDraftStore(kv: KeyValueStore, recentMax = 8): DraftStore {
       const { products, ...rest } = draft;
       const parsed = Array.isArray(products);
       // The stored form is the parsed draft's JSON: `products` first, then the rest.
-      const list = parsed ? JSON.stringify(products) : productsJson(products);
-      const json = `{"products":${list},${JSON.stringify(rest).slice(1)}`;
+      const list = parsed ? Buffer.from(JSON.stringify(products)) : productsJson(products);
+      const json = Buffer.concat([
+        Buffer.from('{"products":'),
+        list,
+        Buffer.from(`,${JSON.stringify(rest).slice(1)}`),
+      ]);
       await kv.setJson(keyOf(draft.id), json, DRAFT_TTL_MS);
       remember(
         draft.id,

@@ -160,13 +160,13 @@ export type ImportFileResult =
 export type ImportFileRejection = Extract<ImportFileResult, { ok: false }>;
 
 /**
- * Valid products as the reading worker wrote them, in file order: runs of JSON text, each a
- * JSON array of `ParsedProduct`. The bot's thread keeps them as text: it stores them in the
- * draft as they are, and parses them only to send them (src/import/draft.ts).
+ * Valid products as the reading worker wrote them, in file order: runs of JSON text in UTF-8,
+ * each a JSON array of `ParsedProduct`. The bot's thread keeps them as they came: it stores
+ * them in the draft as they are, and parses them only to send them (src/import/draft.ts).
  */
 export interface ProductsText {
   count: number;
-  runs: string[];
+  runs: Uint8Array[];
 }
 
 /** What the reading workers answer: a reading's result, its valid products as text. */

@@ -95,11 +95,17 @@ function createEntryFiles(root: string, logger: Logger | undefined) {
   };
   const read = (key: string) => gate(() => readEntry(key));
   /** Writes an entry whose value is the JSON text `json` (the file is the entry's JSON). */
-  const writeJson = (key: string, json: string, ttlMs?: number) =>
+  const writeJson = (key: string, json: string | Buffer, ttlMs?: number) =>
     gate(async () => {
       const expires = ttlMs ? `,"expiresAt":${Date.now() + ttlMs}` : "";
       const tmp = join(root, `.tmp-${process.pid}-${++tmpCounter}`);
-      await writeFile(tmp, `{"value":${json}${expires}}`);
+      const end = `${expires}}`;
+      await writeFile(
+        tmp,
+        typeof json === "string"
+          ? `{"value":${json}${end}`
+          : Buffer.concat([Buffer.from('{"value":'), json, Buffer.from(end)]),
+      );
       await rename(tmp, fileOf(key));
     });
   const write = (key: string, value: unknown, ttlMs?: number) =>

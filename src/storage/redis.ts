@@ -42,7 +42,7 @@ const parsed = <T>(raw: string | null) => (raw === null ? undefined : (JSON.pars
 
 export function createRedisKv(redis: Redis): KeyValueStore {
   const scripts = scriptsOf(redis);
-  const setJson = async (key: string, json: string, ttlMs?: number) => {
+  const setJson = async (key: string, json: string | Buffer, ttlMs?: number) => {
     if (ttlMs) await redis.set(key, json, "PX", ttlMs);
     else await redis.set(key, json);
   };

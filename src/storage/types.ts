@@ -12,10 +12,10 @@ export interface KeyValueStore {
   set(key: string, value: unknown, ttlMs?: number): Promise<void>;
   /**
    * `set` of a value already written as JSON text (`json` must be what `JSON.stringify` of the
-   * value would give): a large value whose parts are JSON already is not taken apart and
-   * written again. `get` returns the value.
+   * value would give; as text or in UTF-8): a large value whose parts are JSON already is not
+   * taken apart and written again. `get` returns the value.
    */
-  setJson(key: string, json: string, ttlMs?: number): Promise<void>;
+  setJson(key: string, json: string | Buffer, ttlMs?: number): Promise<void>;
   /** Sets only when the key is absent; true when it was set. The building block of claims. */
   setIfAbsent(key: string, value: unknown, ttlMs?: number): Promise<boolean>;
   /**

@@ -5,29 +5,28 @@ import type { ImportFileResult, ParsedProduct, ProductsText, ReadFileResult } fr
  * How a reading's result crosses from the worker to the bot's thread. As one message, 10,000
  * SKUs are about 4 MB that the bot's thread takes apart in one piece, 100 ms and more of
  * nothing else (no update answered, no timer fired). So the long lists (valid and invalid
- * products, edit rows) go as JSON text in parts of about `PART_CHARS` characters, each a
- * message of its own: a string crosses as one copy. The valid products stay text on the bot's
- * thread (`ProductsText`): it counts them, shows the first and stores them in the draft as they
- * are, so the largest list is never taken apart there (nor written out again) before it is
- * sent. The other lists are parsed part by part, between other work. The rest of the result
- * follows last, as it is, and completes it. The lists are plain JSON data (strings, finite
- * numbers, booleans, arrays and objects), so they come back equal.
+ * products, edit rows) go as JSON in parts of about `PART_CHARS` characters, each a message of
+ * its own. The valid products stay JSON on the bot's thread (`ProductsText`): it counts them,
+ * shows the first and stores them in the draft as they are, so the largest list is never taken
+ * apart there (nor written out again) before it is sent. The other lists are parsed part by
+ * part, between other work. The rest of the result follows last, as it is, and completes it.
+ * The lists are plain JSON data (strings, finite numbers, booleans, arrays and objects), so
+ * they come back equal.
  *
- * A part is larger than V8's largest ordinary heap object (128 KB), even in one-byte text, so
- * the bot's thread receives it into its large-object space, which a collection never copies.
- * Parts of 64 K characters (128 KB of Cyrillic, just under) landed in the young generation, and
- * the 10 MB of a 10,000-product answer were copied out of it by collections of 15-40 ms each
- * while the parts arrived: stalls of the bot's thread past 50 ms.
+ * A part crosses as UTF-8 bytes, handed over rather than copied: a string would be copied
+ * twice on the way (into the message, then out of it on the bot's thread), each copy into
+ * memory the process had not used yet, which costs more than the copy itself on a virtual
+ * machine; and mostly ASCII, the bytes are little more than half a string of Cyrillic.
  */
-export const PART_CHARS = 256 * 1024;
+export const PART_CHARS = 48 * 1024;
 
 type OkResult = Extract<ImportFileResult, { ok: true }>;
 type List = "products" | "invalid" | "edits";
 
-/** A run of one list's items, in file order, as a JSON array; `count` items. */
+/** A run of one list's items, in file order, as a JSON array in UTF-8; `count` items. */
 export interface ResultPart {
   part: List;
-  json: string;
+  json: Uint8Array;
   count: number;
 }
 
@@ -47,7 +46,9 @@ function listOf(result: OkResult, name: List): unknown[] {
  * `items` as JSON arrays of about `PART_CHARS` characters. Runs are stringified whole (one
  * call per run is over twice as fast as one per item, and than one call for the whole list),
  * each run as many items as the last one's characters per item say fit; a single item larger
- * than a part goes alone.
+ * than a part goes alone. A run stays under V8's largest ordinary object (128 KB, 64 K
+ * characters of Cyrillic), so it is written in the worker's young generation, and Node 24's
+ * `JSON.stringify` keeps its fast path (past that size it took 2.5-4 times as long).
  */
 function* runs(items: readonly unknown[]): Generator<{ json: string; count: number }> {
   let count = 16;
@@ -61,19 +62,32 @@ function* runs(items: readonly unknown[]): Generator<{ json: string; count: numb
   }
 }
 
-/** The messages that carry `result`, in the order they must be sent. */
-export function* resultMessages(result: ImportFileResult): Generator<ResultMessage> {
+/**
+ * The messages that carry `result`, in the order they must be sent, each with the buffers to
+ * hand over with it.
+ */
+export function* resultMessages(
+  result: ImportFileResult,
+): Generator<{ message: ResultMessage; transfer: ArrayBuffer[] }> {
   if (!result.ok) {
-    yield { result };
+    yield { message: { result }, transfer: [] };
     return;
   }
+  const encoder = new TextEncoder();
   for (const part of ["products", "invalid", "edits"] as const) {
-    for (const run of runs(listOf(result, part))) yield { part, ...run };
+    for (const run of runs(listOf(result, part))) {
+      const json = encoder.encode(run.json);
+      yield { message: { part, json, count: run.count }, transfer: [json.buffer as ArrayBuffer] };
+    }
   }
   const rest: OkResult = { ...result, products: [], invalid: [] };
   if (result.edits) rest.edits = { ...result.edits, rows: [] };
-  yield { result: rest };
+  yield { message: { result: rest }, transfer: [] };
 }
+
+/** A run's items, read from its UTF-8 JSON. */
+const itemsOf = <T>(run: Uint8Array) =>
+  JSON.parse(Buffer.from(run.buffer, run.byteOffset, run.byteLength).toString("utf8")) as T[];
 
 /** Puts the messages of one result back together, on the bot's thread. */
 export class ResultAssembly {
@@ -89,7 +103,7 @@ export class ResultAssembly {
         return undefined;
       }
       const list = this.lists[message.part];
-      for (const item of JSON.parse(message.json) as unknown[]) list.push(item);
+      for (const item of itemsOf(message.json)) list.push(item);
       return undefined;
     }
     const { result } = message;
@@ -108,7 +122,7 @@ export class ResultAssembly {
 export async function parseProducts(text: ProductsText): Promise<ParsedProduct[]> {
   const products: ParsedProduct[] = [];
   for (const run of text.runs) {
-    for (const item of JSON.parse(run) as ParsedProduct[]) products.push(item);
+    for (const item of itemsOf<ParsedProduct>(run)) products.push(item);
     await nextTurn();
   }
   return products;
@@ -117,11 +131,22 @@ export async function parseProducts(text: ProductsText): Promise<ParsedProduct[]
 /** The first product, parsing only the first run (the confirmation shows it). */
 export function firstProduct(text: ProductsText): ParsedProduct | undefined {
   const run = text.runs[0];
-  return run === undefined ? undefined : (JSON.parse(run) as ParsedProduct[])[0];
+  return run === undefined ? undefined : itemsOf<ParsedProduct>(run)[0];
 }
 
-/** The products as one JSON array, written from the runs without taking them apart. */
-export function productsJson(text: ProductsText): string {
-  const inner = text.runs.map((run) => run.slice(1, -1)).filter((items) => items.length > 0);
-  return `[${inner.join(",")}]`;
+/** The products as one JSON array in UTF-8, written from the runs without taking them apart. */
+export function productsJson(text: ProductsText): Buffer {
+  const pieces: Uint8Array[] = [];
+  for (const run of text.runs) {
+    // A run is `[…]`: its items are what lies between the brackets.
+    if (run.length <= 2) continue;
+    pieces.push(pieces.length === 0 ? OPEN : COMMA, run.subarray(1, -1));
+  }
+  pieces.push(pieces.length === 0 ? EMPTY : CLOSE);
+  return Buffer.concat(pieces);
 }
+
+const OPEN = Buffer.from("[");
+const COMMA = Buffer.from(",");
+const CLOSE = Buffer.from("]");
+const EMPTY = Buffer.from("[]");

@@ -11,6 +11,8 @@ parentPort?.on(
   "message",
   async (message: { file: Parameters<ReadImportFile>[0]; options: ReadOptions }) => {
     const result = await parseImportFile(message.file, message.options);
-    for (const part of resultMessages(result)) parentPort?.postMessage(part);
+    for (const { message: part, transfer } of resultMessages(result)) {
+      parentPort?.postMessage(part, transfer);
+    }
   },
 );
