@@ -76,6 +76,7 @@ export function* resultMessages(
   const encoder = new TextEncoder();
   for (const part of ["products", "invalid", "edits"] as const) {
     for (const run of runs(listOf(result, part))) {
+      // Each its own buffer (not a pooled one), so it can be handed over.
       const json = encoder.encode(run.json);
       yield { message: { part, json, count: run.count }, transfer: [json.buffer as ArrayBuffer] };
     }
@@ -137,16 +138,12 @@ export function firstProduct(text: ProductsText): ParsedProduct | undefined {
 /** The products as one JSON array in UTF-8, written from the runs without taking them apart. */
 export function productsJson(text: ProductsText): Buffer {
   const pieces: Uint8Array[] = [];
+  const comma = Buffer.from(",");
   for (const run of text.runs) {
     // A run is `[…]`: its items are what lies between the brackets.
     if (run.length <= 2) continue;
-    pieces.push(pieces.length === 0 ? OPEN : COMMA, run.subarray(1, -1));
+    pieces.push(pieces.length === 0 ? Buffer.from("[") : comma, run.subarray(1, -1));
   }
-  pieces.push(pieces.length === 0 ? EMPTY : CLOSE);
+  pieces.push(Buffer.from(pieces.length === 0 ? "[]" : "]"));
   return Buffer.concat(pieces);
 }
-
-const OPEN = Buffer.from("[");
-const COMMA = Buffer.from(",");
-const CLOSE = Buffer.from("]");
-const EMPTY = Buffer.from("[]");
