@@ -198,9 +198,8 @@ class Assembler {
     return draft;
   }
 
-  /** A row, and whether it is its product's last (see `lastRows`). */
-  add(sheetRow: SheetRow, last: boolean): void {
-    const key = productKeyOf(this.layout, sheetRow);
+  /** A row, its `productKey` ("" for none), and whether it is its product's last (see `lastRows`). */
+  add(sheetRow: SheetRow, key: string, last: boolean): void {
     const draft = this.draftFor(key);
     this.addRow(draft, sheetRow);
     if (!last) return;
@@ -514,12 +513,11 @@ class Assembler {
 const productKeyOf = (layout: Layout, { cells }: SheetRow) =>
   layout.keyColumn ? cellText(cells[layout.keyColumn.index]).trim() : "";
 
-/** Which of `rows` is the last of its product: a row without a key is a product of its own. */
-function lastRows(layout: Layout, rows: readonly SheetRow[]): boolean[] {
-  const last = rows.map(() => true);
+/** Which row is the last of its product, by the rows' keys: a row without one is a product of its own. */
+function lastRows(keys: readonly string[]): boolean[] {
+  const last = keys.map(() => true);
   const seen = new Map<string, number>();
-  rows.forEach((row, i) => {
-    const key = productKeyOf(layout, row);
+  keys.forEach((key, i) => {
     if (!key) return;
     const before = seen.get(key);
     if (before !== undefined) last[before] = false;
@@ -571,7 +569,8 @@ export function assembleProducts(
   const budget = new IssueBudget(maxResultChars);
   const layout = new Layout(header, ignored);
   const assembler = new Assembler(layout, table, convention, budget, schema, vatRates);
-  const last = lastRows(layout, rows);
-  for (const [i, row] of rows.entries()) assembler.add(row, last[i]!);
+  const keys = rows.map((row) => productKeyOf(layout, row));
+  const last = lastRows(keys);
+  for (const [i, row] of rows.entries()) assembler.add(row, keys[i]!, last[i]!);
   return assembler.finish(headerRow.row);
 }
