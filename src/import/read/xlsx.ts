@@ -190,7 +190,9 @@ export function openWorkbook(
           recalculate,
           date1904,
           limits,
-          ...(headerProbe ? { headerProbe } : {}),
+          // A hidden sheet is the export's own record, read whole: the probe looks for a
+          // header where a person would, and the record has none.
+          ...(headerProbe && !sheet.hidden ? { headerProbe } : {}),
         }),
     });
   });
