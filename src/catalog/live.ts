@@ -163,24 +163,6 @@ export async function listAll(
   return pages.flat().filter((p) => !seen.has(p.productId) && seen.add(p.productId));
 }
 
-/** Runs `work` over `items` with at most `limit` at once, results in order. */
-export async function bounded<T, R>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await work(items[i]!);
-    }
-  });
-  await Promise.all(lanes);
-  return out;
-}
-
 function skuOf(sku: NonNullable<ProductDetail["skus"]>[number], codes: Codes): LiveSku {
   const valueIds = sku.attributeValueIds ?? [];
   const mapped = valueIds.map((id) => codes.values.get(id));
@@ -243,32 +225,68 @@ export function cardOf(detail: ProductDetail, codes: Codes, item?: ProductListIt
 export async function readDetails(
   seller: CatalogSeller,
   ids: readonly number[],
+  limit: Limit = createLimit(DETAILS_CONCURRENCY),
+  onBatch?: (details: ProductDetail[]) => void,
 ): Promise<ProductDetail[]> {
   const batches: number[][] = [];
   for (let i = 0; i < ids.length; i += DETAILS_BATCH) batches.push(ids.slice(i, i + DETAILS_BATCH));
-  const results = await bounded(batches, DETAILS_CONCURRENCY, async (batch) => {
-    const got = await seller.productDetails(batch);
-    return got.products ?? [];
-  });
+  const results = await Promise.all(
+    batches.map(async (batch) => {
+      const got = (await limit(() => seller.productDetails(batch))).products ?? [];
+      onBatch?.(got);
+      return got;
+    }),
+  );
   return results.flat();
 }
 
 /**
  * Live cards of `ids` (the return and the apply read them): details plus the Kazakh names of
- * the list (the detail view has none), read from the list of those products' categories.
+ * the list (the detail view has none), read from the list of those products' categories, with
+ * ids translated to codes by the directories. One limit of 3 requests in flight for all of
+ * them, as the export's: a category's list is asked for as soon as a details answer names it,
+ * so no category waits for the one before (thousands of products span many categories). A
+ * failed request fails the reading, and the requests not yet sent are not sent.
  */
 export async function readCards(
   seller: CatalogSeller,
   ids: readonly number[],
-  codes: Codes,
 ): Promise<Map<number, LiveCard>> {
-  const details = await readDetails(seller, ids);
-  const categories = [...new Set(details.map((d) => d.categoryId).filter((c) => c != null))];
+  const limit = createLimit(DETAILS_CONCURRENCY);
+  let failure: unknown;
+  const guarded: Limit = (task) =>
+    limit(() => (failure === undefined ? task() : Promise.reject(failure)));
+  const started: Promise<unknown>[] = [];
+  const start = <T>(work: Promise<T>) => {
+    started.push(work);
+    work.catch((error: unknown) => {
+      failure ??= error; // awaited below; not left unhandled meanwhile
+    });
+    return work;
+  };
+  const codes = start(readCodes(seller, guarded));
   const items = new Map<number, ProductListItem>();
-  for (const categoryId of categories) {
-    for (const item of await listAll(seller, { categoryId: categoryId! })) {
-      items.set(item.productId, item);
-    }
-  }
-  return new Map(details.map((d) => [d.productId, cardOf(d, codes, items.get(d.productId))]));
+  const categories = new Set<number>();
+  const listCategory = (categoryId: number) => {
+    if (categories.has(categoryId)) return;
+    categories.add(categoryId);
+    start(listAll(seller, { categoryId }, undefined, guarded)).then((list) => {
+      for (const item of list) items.set(item.productId, item);
+    }, ignoreHere);
+  };
+  const details = start(
+    readDetails(seller, ids, guarded, (got) => {
+      for (const d of got) if (d.categoryId != null) listCategory(d.categoryId);
+    }),
+  );
+  // Every list is asked for once the last details answer is in; all of them awaited after.
+  await details;
+  await Promise.all(started);
+  const known = await codes;
+  return new Map(
+    (await details).map((d) => [d.productId, cardOf(d, known, items.get(d.productId))]),
+  );
 }
+
+/** A failure already recorded where the work was started (and thrown where it is awaited). */
+const ignoreHere = () => {};

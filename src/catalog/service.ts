@@ -2,6 +2,7 @@ import type { Clock } from "../clock.js";
 import { type I18nInstance, type Locale, translator } from "../i18n.js";
 import type { EditRows, ImportService, ParsedProduct, ProgressState } from "../import/index.js";
 import type { Logger } from "../logger.js";
+import type { SellerApi } from "../seller-api/index.js";
 import type { KeyValueStore } from "../storage/index.js";
 import { planApply, planUndo, type Selection, selected } from "./apply.js";
 import { type Diff, diffEdits } from "./diff.js";
@@ -9,7 +10,7 @@ import { csvExport, type ExportTexts } from "./export-file.js";
 import { readForExport } from "./export-read.js";
 import { xlsxExport } from "./export-xlsx.js";
 import { priceText } from "./fields.js";
-import { type CatalogSeller, type ListFilter, readCards, readCodes } from "./live.js";
+import { type CatalogSeller, type ListFilter, readCards } from "./live.js";
 import { decodeMeta } from "./meta.js";
 import {
   CATALOG_TTL_MS,
@@ -20,7 +21,7 @@ import {
 } from "./store.js";
 
 export interface CatalogServiceDeps {
-  seller: CatalogSeller;
+  seller: CatalogSeller & Pick<SellerApi, "withoutDeadline">;
   kv: KeyValueStore;
   i18n: I18nInstance;
   logger: Logger;
@@ -74,9 +75,17 @@ async function send(
 }
 
 /** Live cards of `ids`, characteristics translated to codes where the directories allow. */
-async function liveCards(parts: Parts, ids: readonly number[]) {
-  const codes = await readCodes(parts.seller);
-  return readCards(parts.seller, ids, codes);
+function liveCards(parts: Parts, ids: readonly number[]) {
+  return readCards(parts.seller, ids);
+}
+
+/**
+ * The live cards of a returned file (its preview, apply and undo): thousands of products need
+ * hundreds of requests, read outside the update's deadline (each keeps its own time budget) as
+ * an export's are, while the chat says what is being done.
+ */
+function fileCards(parts: Parts, ids: readonly number[]) {
+  return parts.seller.withoutDeadline(() => readCards(parts.seller, ids));
 }
 
 /**
@@ -131,7 +140,7 @@ async function preview(
   input: { chatId: number; locale: Locale; fileName: string; edits: EditRows },
 ): Promise<StoredPreview> {
   const ids = [...new Set(input.edits.rows.map((r) => r.productId).filter((id) => id > 0))];
-  const cards = await liveCards(parts, ids);
+  const cards = await fileCards(parts, ids);
   const snapshot = input.edits.meta ? decodeMeta(input.edits.meta) : undefined;
   const diff = diffEdits(input.edits, cards, snapshot);
   const names = Object.fromEntries([...cards.values()].map((c) => [c.productId, c.name.rus]));
@@ -186,7 +195,7 @@ async function apply(
     ...changes.map((c) => c.productId),
     ...stored.diff.newSkus.map((n) => n.productId),
   ]);
-  const cards = await liveCards(parts, [...ids]);
+  const cards = await fileCards(parts, [...ids]);
   const plan = planApply(stored.diff, changes, cards);
   const outcome: ApplyOutcome = {
     sent: plan.products.length,
@@ -208,7 +217,7 @@ async function undo(parts: Parts, undoId: string, locale: Locale, progress: Prog
   const stored = await parts.store.loadUndo(undoId);
   if (!stored) return undefined;
   await parts.store.deleteUndo(undoId);
-  const cards = await liveCards(
+  const cards = await fileCards(
     parts,
     stored.products.map((p) => p.productId),
   );
