@@ -52,17 +52,17 @@ function sellerValues(
   live: string | undefined,
   snapshot: boolean,
 ): { values: string[]; rows: number[] } {
-  const values: string[] = [];
+  const values = new Set<string>();
   const at: number[] = [];
   for (const row of rows) {
     const value = row.values[field];
     if (value === undefined) continue;
     const changed = snapshot ? fingerprint(value) !== exported(row) : value !== live;
     if (!changed) continue;
-    if (!values.includes(value)) values.push(value);
+    values.add(value);
     at.push(row.row);
   }
-  return { values, rows: at };
+  return { values: [...values], rows: at };
 }
 
 function riskOf(field: string, was: string | undefined, will: string): Risk | undefined {
@@ -95,11 +95,11 @@ function compare(
   const exported = (row: EditRow) =>
     snap?.rows.get(rowKey(row.productId, row.skuId))?.[field] ?? "";
   const seller = sellerValues(rows, field, exported, live, snap !== undefined);
+  // Sets, not lists: a product's rows may be thousands (a file naming one product on each row).
+  const sellerRows = new Set(seller.rows);
   if (snap) {
     // Cells left as exported while the live value moved: not a change, the live value stays.
-    const untouched = rows.filter(
-      (r) => r.values[field] !== undefined && !seller.rows.includes(r.row),
-    );
+    const untouched = rows.filter((r) => r.values[field] !== undefined && !sellerRows.has(r.row));
     if (untouched.some((r) => exported(r) !== fingerprint(live))) ctx.diff.keptLive++;
   }
   if (seller.values.length === 0) return;
@@ -107,10 +107,7 @@ function compare(
   if (seller.values.length === 1 && will === live) return;
   const conflict =
     snap !== undefined &&
-    seller.rows.some((r) => {
-      const row = rows.find((x) => x.row === r)!;
-      return exported(row) !== fingerprint(live);
-    });
+    rows.some((row) => sellerRows.has(row.row) && exported(row) !== fingerprint(live));
   const risk = seller.values.length > 1 ? "duplicate" : riskOf(field, live, will);
   ctx.diff.changes.push({
     productId: card.productId,
@@ -129,6 +126,8 @@ function compareProduct(ctx: Context, rows: EditRow[], card: LiveCard, fields: s
   const live = productValues(card);
   for (const field of fields.filter(isProductField))
     compare(ctx, rows, card, undefined, field, live[field]);
+  const skus = new Map(card.skus.map((s) => [s.skuId, s]));
+  const newSkus = ctx.diff.newSkus.length;
   const bySku = new Map<number, EditRow[]>();
   for (const row of rows) {
     if (row.skuId === undefined) {
@@ -136,15 +135,16 @@ function compareProduct(ctx: Context, rows: EditRow[], card: LiveCard, fields: s
         ctx.diff.newSkus.push({ productId: card.productId, row: row.row, values: row.values });
       continue;
     }
-    const sku = card.skus.find((s) => s.skuId === row.skuId);
-    if (!sku) {
+    if (!skus.has(row.skuId)) {
       ctx.diff.goneSkus.push({ row: row.row, productId: card.productId, skuId: row.skuId });
       continue;
     }
-    bySku.set(sku.skuId, [...(bySku.get(sku.skuId) ?? []), row]);
+    const group = bySku.get(row.skuId);
+    if (group) group.push(row);
+    else bySku.set(row.skuId, [row]);
   }
   for (const [skuId, skuRows] of bySku) {
-    const sku = card.skus.find((s) => s.skuId === skuId)!;
+    const sku = skus.get(skuId)!;
     const liveSku = skuValues(sku);
     for (const field of fields.filter((f) => !isProductField(f)))
       compare(ctx, skuRows, card, skuId, field, liveSku[field]);
@@ -152,13 +152,10 @@ function compareProduct(ctx: Context, rows: EditRow[], card: LiveCard, fields: s
   const changed = ctx.diff.changes.slice(before);
   const touched = new Set(changed.flatMap((c) => c.rows));
   ctx.diff.unchanged += rows.filter((r) => !touched.has(r.row) && r.skuId !== undefined).length;
-  if (
-    (changed.length > 0 || ctx.diff.newSkus.some((n) => n.productId === card.productId)) &&
-    !codesGiven(card, changed)
-  ) {
+  if ((changed.length > 0 || ctx.diff.newSkus.length > newSkus) && !codesGiven(card, changed)) {
     ctx.diff.blocked.push({ productId: card.productId, rows: rows.map((r) => r.row) });
     ctx.diff.changes.length = before;
-    ctx.diff.newSkus = ctx.diff.newSkus.filter((n) => n.productId !== card.productId);
+    ctx.diff.newSkus.length = newSkus;
   }
 }
 
@@ -207,7 +204,9 @@ export function diffEdits(
   for (const row of edits.rows) {
     for (const issue of row.issues) diff.unreadable.push({ row: row.row, field: issue.field });
     if (row.productId <= 0) continue;
-    byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row]);
+    const group = byProduct.get(row.productId);
+    if (group) group.push(row);
+    else byProduct.set(row.productId, [row]);
   }
   for (const [productId, rows] of byProduct) {
     const card = cards.get(productId);

@@ -133,9 +133,17 @@ export function cardWith(
     if (!attributes.some((a) => a.code === code))
       attributes.push({ code, valueCodes: split(c.value) });
   }
+  // Each SKU's changes, grouped once: a product may have hundreds of SKUs.
+  const bySku = new Map<number, CardChange[]>();
+  for (const c of changes) {
+    if (c.skuId === undefined) continue;
+    const group = bySku.get(c.skuId);
+    if (group) group.push(c);
+    else bySku.set(c.skuId, [c]);
+  }
   const skus = [];
   for (const sku of card.skus) {
-    const own = changes.filter((c) => c.skuId === sku.skuId);
+    const own = bySku.get(sku.skuId) ?? [];
     const field = (f: SkuField) => own.find((c) => c.field === f)?.value;
     const codes = field("attributeValueCodes");
     const valueCodes = codes !== undefined ? split(codes) : sku.valueCodes;
