@@ -11,6 +11,7 @@ const LONGEST_FIRST = [
   "faults-import-stop",
   "faults",
   "faults-import",
+  "catalog-large-return",
   "demo-script",
   "import-watcher",
   "runtime-startup",
