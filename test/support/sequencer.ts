@@ -35,6 +35,7 @@ const LONGEST_FIRST = [
   "digest",
   "runtime-instances",
   "catalog-codes",
+  "property-catalog-return",
   "property-roundtrip",
   "linking",
   "attack-hang",
