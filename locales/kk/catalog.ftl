@@ -65,6 +65,7 @@ catalog-preview-new-skus = Бар тауарлардың жаңа SKU-лары: 
 catalog-preview-gone-products = Енді жоқ тауарлар: { $count } ({ $rows } жолдар) — өткізілді.
 catalog-preview-gone-skus = Енді жоқ SKU: { $count } ({ $rows } жолдар) — өткізілді.
 catalog-preview-blocked = 🚫 { $product } тауары ({ $rows } жолдар) өзгертілмейді: оның сипаттамаларын кодпен жазу мүмкін емес. attributes.* және attributeValueCodes бағандарында кодтарды көрсетіп, файлды қайта жіберіңіз.
+catalog-preview-blocked-more = 🚫 Сол себеппен өзгертілмейтін тағы тауарлар: { $count }.
 catalog-preview-unreadable = Оқылмаған ұяшықтар ({ $count }; жол: баған): { $cells } — олар қолданылмайды.
 catalog-preview-empty-keeps = Бос ұяшық мәнді сақтайды; мәнді сатушы кабинетінде тазалауға болады.
 catalog-preview-new-products = productId жоқ жолдар — жаңа тауарлар: олар бөлек импортталады, ұсыныс төменде.

@@ -65,6 +65,7 @@ catalog-preview-new-skus = Новых SKU у существующих товар
 catalog-preview-gone-products = Товаров больше нет: { $count } (строки { $rows }) — пропущены.
 catalog-preview-gone-skus = SKU больше нет: { $count } (строки { $rows }) — пропущены.
 catalog-preview-blocked = 🚫 Товар { $product } (строки { $rows }) не будет изменён: его характеристики нельзя записать кодами. Укажите коды в колонках attributes.* и attributeValueCodes и пришлите файл снова.
+catalog-preview-blocked-more = 🚫 Ещё товаров, которые не будут изменены по той же причине: { $count }.
 catalog-preview-unreadable = Не прочитаны ячейки ({ $count }; строка: колонка): { $cells } — они не применяются.
 catalog-preview-empty-keeps = Пустая ячейка оставляет значение; очистить значение можно в кабинете продавца.
 catalog-preview-new-products = Строк без productId: это новые товары — они импортируются отдельно, предложение ниже.

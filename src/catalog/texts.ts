@@ -76,26 +76,68 @@ function largestPrices(changes: Change[]): Change[] {
   return changes.filter((c) => c.field === "price" && !c.risk).sort((a, b) => ratio(b) - ratio(a));
 }
 
-/** The preview message (HTML) in the chat's language. */
-export function previewText(
+/** The first rows, and "…" when there are more: the count beside them says how many. */
+const firstRows = (items: readonly { row: number }[] | readonly number[]) =>
+  items
+    .slice(0, 10)
+    .map((i) => (typeof i === "number" ? i : i.row))
+    .join(", ") + (items.length > 10 ? ", …" : "");
+
+/** The preview's closing facts: rows left alone, new SKUs, products gone or blocked, cells unread. */
+function factLines(t: Translate, diff: Diff, listed: number): string[] {
+  const facts: string[] = [];
+  if (diff.unchanged > 0) facts.push(t("catalog-preview-unchanged", { count: diff.unchanged }));
+  if (diff.keptLive > 0) facts.push(t("catalog-preview-kept-live", { count: diff.keptLive }));
+  if (diff.newSkus.length > 0)
+    facts.push(t("catalog-preview-new-skus", { count: diff.newSkus.length }));
+  if (diff.goneProducts.length > 0) {
+    const count = new Set(diff.goneProducts.map((g) => g.productId)).size;
+    facts.push(t("catalog-preview-gone-products", { count, rows: firstRows(diff.goneProducts) }));
+  }
+  if (diff.goneSkus.length > 0) {
+    const count = diff.goneSkus.length;
+    facts.push(t("catalog-preview-gone-skus", { count, rows: firstRows(diff.goneSkus) }));
+  }
+  for (const b of diff.blocked.slice(0, listed)) {
+    facts.push(
+      t("catalog-preview-blocked", { product: String(b.productId), rows: firstRows(b.rows) }),
+    );
+  }
+  if (diff.blocked.length > listed)
+    facts.push(t("catalog-preview-blocked-more", { count: diff.blocked.length - listed }));
+  if (diff.unreadable.length > 0) {
+    const cells =
+      diff.unreadable
+        .slice(0, 10)
+        .map((u) => `${u.row}: ${u.field}`)
+        .join("; ") + (diff.unreadable.length > 10 ? "; …" : "");
+    const count = diff.unreadable.length;
+    facts.push(t("catalog-preview-unreadable", { count, cells: escapeHtml(cells) }));
+  }
+  return facts;
+}
+
+/** The preview listing at most `listed` changes of each kind (and products left unchanged). */
+function previewWith(
   t: Translate,
   fileName: string,
   diff: Diff,
   names: Record<string, string>,
+  listed: number,
 ): string {
   const out = [t("catalog-preview-title", { file: escapeHtml(shorten(fileName, 60)) })];
   if (!diff.snapshot) out.push(t("catalog-preview-no-snapshot"));
   const list = (items: Change[]) => {
-    const lines = items.slice(0, MAX_LISTED).map((c) => changeLine(t, c, names));
-    if (items.length > MAX_LISTED)
-      lines.push(t("catalog-preview-more", { count: items.length - MAX_LISTED }));
+    const lines = items.slice(0, listed).map((c) => changeLine(t, c, names));
+    if (items.length > listed)
+      lines.push(t("catalog-preview-more", { count: items.length - listed }));
     return lines.join("\n");
   };
   const risky = diff.changes.filter((c) => c.risk);
   if (risky.length > 0) {
     out.push(
       `${t("catalog-preview-risky", { count: risky.length })}\n${risky
-        .slice(0, MAX_LISTED)
+        .slice(0, listed)
         .map((c) => `${changeLine(t, c, names)} — ${t(`catalog-risk-${c.risk}`)}`)
         .join("\n")}`,
     );
@@ -110,45 +152,33 @@ export function previewText(
     const rest = others.filter((c) => c.field !== "price");
     out.push(list([...prices, ...rest]));
   } else out.push(t("catalog-preview-nothing"));
-  const facts: string[] = [];
-  if (diff.unchanged > 0) facts.push(t("catalog-preview-unchanged", { count: diff.unchanged }));
-  if (diff.keptLive > 0) facts.push(t("catalog-preview-kept-live", { count: diff.keptLive }));
-  if (diff.newSkus.length > 0)
-    facts.push(t("catalog-preview-new-skus", { count: diff.newSkus.length }));
-  /** The first rows, and "…" when there are more: the count beside them says how many. */
-  const rows = (items: readonly { row: number }[] | readonly number[]) =>
-    items
-      .slice(0, 10)
-      .map((i) => (typeof i === "number" ? i : i.row))
-      .join(", ") + (items.length > 10 ? ", …" : "");
-  if (diff.goneProducts.length > 0) {
-    const count = new Set(diff.goneProducts.map((g) => g.productId)).size;
-    facts.push(t("catalog-preview-gone-products", { count, rows: rows(diff.goneProducts) }));
-  }
-  if (diff.goneSkus.length > 0) {
-    const count = diff.goneSkus.length;
-    facts.push(t("catalog-preview-gone-skus", { count, rows: rows(diff.goneSkus) }));
-  }
-  for (const b of diff.blocked.slice(0, MAX_LISTED)) {
-    facts.push(
-      t("catalog-preview-blocked", {
-        product: String(b.productId),
-        rows: rows(b.rows),
-      }),
-    );
-  }
-  if (diff.unreadable.length > 0) {
-    const cells =
-      diff.unreadable
-        .slice(0, 10)
-        .map((u) => `${u.row}: ${u.field}`)
-        .join("; ") + (diff.unreadable.length > 10 ? "; …" : "");
-    const count = diff.unreadable.length;
-    facts.push(t("catalog-preview-unreadable", { count, cells: escapeHtml(cells) }));
-  }
+  const facts = factLines(t, diff, listed);
   if (facts.length > 0) out.push(facts.join("\n"));
   out.push(t("catalog-preview-empty-keeps"));
-  return out.join("\n\n");
+  return out.filter((block) => block !== "").join("\n\n");
+}
+
+/** What one message may hold: under Telegram's 4096 characters, as `fitMessage` keeps it. */
+const PREVIEW_MAX_CHARS = 4000;
+
+/**
+ * The preview message (HTML) in the chat's language. However large the return, it is whole:
+ * with risky changes, conflicts, ordinary ones and blocked products each listed 8 at most, a
+ * return of thousands can pass one message (long names, escaped characters), and a cut message
+ * would lose its closing facts; then each kind is listed shorter, the counts always in full.
+ */
+export function previewText(
+  t: Translate,
+  fileName: string,
+  diff: Diff,
+  names: Record<string, string>,
+): string {
+  let text = "";
+  for (const listed of [MAX_LISTED, 5, 3, 1, 0]) {
+    text = previewWith(t, fileName, diff, names, listed);
+    if (text.length <= PREVIEW_MAX_CHARS) break;
+  }
+  return text;
 }
 
 /** The full difference as an .xlsx: product, SKU, field, was, will be, rows, note. */
