@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { generateCsv } from "../bench/reading.bench.js";
 import { storedZip } from "../doubles/files/encode.js";
+import { writeExportXlsx } from "../src/catalog/export-xlsx.js";
+import type { LiveCard } from "../src/catalog/fields.js";
 import {
   DEFAULT_MEMORY_LIMIT_MB,
   DEFAULT_TIME_LIMIT_MS,
@@ -10,6 +12,7 @@ import {
 import { PART_CHARS, ResultAssembly, resultMessages } from "../src/import/read/parts.js";
 import type { ImportFileResult, ReadOptions } from "../src/import/types.js";
 import { deflatedZeros, sheetXml, withUnlistedEntry, xlsxFile } from "./fixtures/import/xlsx.js";
+import { EXPORT_TEXTS_RU } from "./support/catalog.js";
 import { sharedImportReader, sharedParsedRead, withProductsParsed } from "./support/shared.js";
 
 /** The reading workers this vitest worker's files share (warm after the first file). */
@@ -105,18 +108,23 @@ describe("hostile spreadsheets are refused before they fill memory", () => {
 });
 
 describe("a small workbook whose result would be huge in the bot's thread", () => {
-  /** 60 products whose name and description are one 1 MB shared string: 18 KB zipped. */
-  function repeatedSharedString(): Uint8Array {
+  /**
+   * 60 products whose name and description are one 1 MB shared string: 18 KB zipped. With
+   * `productId`, every row names that one product: a returned export's edit rows.
+   */
+  function repeatedSharedString(rowCount = 60, productId?: number): Uint8Array {
     const long = "Ж".repeat(512 * 1024);
-    const strings = [...HEADER, long].map((s) => `<si><t>${s}</t></si>`).join("");
-    const header = HEADER.map((_, i) => ({ xml: `<c r="${"ABCDE"[i]}1" t="s"><v>${i}</v></c>` }));
-    const shared = (ref: string) => ({ xml: `<c r="${ref}" t="s"><v>5</v></c>` });
-    const rows = Array.from({ length: 60 }, (_, i) => [
+    const titles = productId === undefined ? HEADER : [...HEADER, "productId"];
+    const strings = [...titles, long].map((s) => `<si><t>${s}</t></si>`).join("");
+    const header = titles.map((_, i) => ({ xml: `<c r="${"ABCDEF"[i]}1" t="s"><v>${i}</v></c>` }));
+    const shared = (ref: string) => ({ xml: `<c r="${ref}" t="s"><v>${titles.length}</v></c>` });
+    const rows = Array.from({ length: rowCount }, (_, i) => [
       { n: 1 },
       { n: 2 },
       shared(`C${i + 2}`),
       shared(`D${i + 2}`),
       { n: 100 },
+      ...(productId === undefined ? [] : [{ n: productId }]),
     ]);
     return storedZip(
       {
@@ -137,6 +145,18 @@ describe("a small workbook whose result would be huge in the bot's thread", () =
     const file = repeatedSharedString();
     expect(file.length).toBeLessThan(64 * 1024);
     // The worker holds one string; handed over, each cell would be a copy (60 MB of text).
+    expect(await read(file, "products.xlsx", { ...OPTIONS, maxBytes: 10 * 1024 * 1024 })).toEqual({
+      ok: false,
+      format: "xlsx",
+      reason: "too-much-text",
+      params: { max: 20 },
+    });
+    await expectGoodFileStillRead();
+  });
+
+  it("refuses the 1 MB text down 200 rows naming one product (a returned export's edits)", async () => {
+    // A repeat crosses once, but the comparison with the export reads it on every row.
+    const file = repeatedSharedString(200, 10001);
     expect(await read(file, "products.xlsx", { ...OPTIONS, maxBytes: 10 * 1024 * 1024 })).toEqual({
       ok: false,
       format: "xlsx",
@@ -242,6 +262,49 @@ describe("the result crossing to the bot's thread", () => {
     const raw = await sharedImportReader().read({ bytes, fileName: "big.csv" }, OPTIONS);
     expect(raw.ok && raw.products.count).toBe(inThread.ok && inThread.products.length);
     expect(raw.ok && raw.products.runs.length).toBeGreaterThan(20);
+  });
+
+  it("a returned export's product texts repeated on each SKU row cross once: read, as in one thread", async () => {
+    // 900 SKU rows, each repeating its product's 5,000-character description: 4.5 million
+    // characters as rows, past what a result may cost with files of 2 MB (4 million).
+    const cards: LiveCard[] = Array.from({ length: 300 }, (_, p) => ({
+      productId: 10_000 + p,
+      categoryId: 101,
+      brandId: 501,
+      isLocalMade: undefined,
+      name: { rus: `Товар ${p}: кабель USB-C длиной два метра в оплётке` },
+      description: { rus: `Описание товара ${p}. `.repeat(300).slice(0, 5000) },
+      vat: 12,
+      attributes: [],
+      skus: [0, 1, 2].map((k) => ({
+        skuId: 50_000 + p * 3 + k,
+        valueIds: [],
+        valueCodes: [],
+        price: 1990 + k,
+        barcode: "",
+        photos: [],
+      })),
+      codesKnown: true,
+    }));
+    const bytes = await writeExportXlsx({
+      exportId: "x",
+      at: new Date(0),
+      cards,
+      texts: EXPORT_TEXTS_RU,
+    });
+    const options = { ...OPTIONS, maxBytes: 2 * 1024 * 1024 };
+    const inThread = await parseImportFile({ bytes, fileName: "catalog.xlsx" }, options);
+    expect(inThread.ok && inThread.edits!.rows).toHaveLength(900);
+    expect(await read(bytes, "catalog.xlsx", options)).toStrictEqual(inThread);
+    // What crosses: each description once.
+    const edits = [...resultMessages(inThread)].filter(
+      (m) => "part" in m.message && m.message.part === "edits",
+    );
+    const crossing = edits.reduce(
+      (n, m) => n + ("json" in m.message ? m.message.json.length : 0),
+      0,
+    );
+    expect(crossing).toBeLessThan(300 * 5000 * 2);
   });
 
   it("one worker given several files at once answers each with its own result", async () => {

@@ -8,12 +8,13 @@ import type {
 } from "../types.js";
 import { type Assembled, assembleProducts, rowsUnder } from "./assemble.js";
 import { REQUIRED_COLUMNS } from "./columns.js";
-import { resultCost, resultTextLimit, tooMuchText } from "./cost.js";
+import { resultTextLimit, tooMuchText } from "./cost.js";
 import { readCsv } from "./csv.js";
 import { detect } from "./detect.js";
 import { splitEdits } from "./edits.js";
 import { findHeader, HEADER_SEARCH_ROWS } from "./header.js";
 import { readJson } from "./json.js";
+import { crossingCost } from "./parts.js";
 import { FileRejected, rejection } from "./reject.js";
 import { cellText, type HeaderProbe, type Table } from "./table.js";
 import { decodeText } from "./text.js";
@@ -228,7 +229,7 @@ export const parseImportFile: ReadImportFile = async (file, options) => {
   try {
     const result = await read(file, options, progress);
     const max = resultTextLimit(options.maxBytes ?? DEFAULT_MAX_BYTES);
-    if (result.ok && resultCost(result, max) > max) {
+    if (result.ok && crossingCost(result, max) > max) {
       const refusal = tooMuchText(max);
       return rejection(refusal.reason, refusal.params, result.format);
     }

@@ -1,5 +1,12 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
-import type { ImportFileResult, ParsedProduct, ProductsText, ReadFileResult } from "../types.js";
+import type {
+  EditRow,
+  ImportFileResult,
+  ParsedProduct,
+  ProductsText,
+  ReadFileResult,
+} from "../types.js";
+import { resultCost } from "./cost.js";
 
 /**
  * How a reading's result crosses from the worker to the bot's thread. As one message, 10,000
@@ -38,8 +45,60 @@ export interface ResultLast {
 export type ResultMessage = ResultPart | ResultLast;
 
 function listOf(result: OkResult, name: List): unknown[] {
-  if (name === "edits") return result.edits?.rows ?? [];
+  if (name === "edits") return compactEditRows(result.edits?.rows ?? []).rows;
   return result[name];
+}
+
+/** A value this short crosses as it is: naming its field costs about as much. */
+const REPEAT_MIN_CHARS = 32;
+
+/** An edit row as it crosses: `same` names the fields whose value is its product's row above's. */
+type CrossingRow = EditRow & { same?: string[] };
+
+/**
+ * Edit rows as they cross to the bot's thread. An export repeats a product's fields (its name,
+ * a description of thousands of characters) on each of its SKU rows: 20,000 SKU rows with
+ * descriptions of 2,000 characters are 40 million characters, and as many on the bot's thread
+ * once parsed. A long value equal to the one on the same product's row above (in file order)
+ * crosses as its field's name in `same`, and the bot's thread puts that one string back on the
+ * row (`ResultAssembly`). `repeated`: the characters left out so.
+ */
+export function compactEditRows(rows: readonly EditRow[]): {
+  rows: CrossingRow[];
+  repeated: number;
+} {
+  const above = new Map<number, Record<string, string>>();
+  let repeated = 0;
+  const compact = rows.map((row): CrossingRow => {
+    const prior = above.get(row.productId);
+    above.set(row.productId, row.values);
+    if (!prior) return row;
+    const same: string[] = [];
+    for (const field in row.values) {
+      const value = row.values[field]!;
+      if (value.length >= REPEAT_MIN_CHARS && prior[field] === value) same.push(field);
+    }
+    if (same.length === 0) return row;
+    // A new object of the fields kept (an object deleted from is slower to fill and copy).
+    const values: Record<string, string> = {};
+    for (const field in row.values)
+      if (!same.includes(field)) values[field] = row.values[field]!;
+      else repeated += row.values[field]!.length;
+    return { ...row, values, same };
+  });
+  return { rows: compact, repeated };
+}
+
+/**
+ * What the result costs the bot's thread (`resultCost`), its edit rows as they cross. A value
+ * left out as repeated is never copied, but the comparison with the export reads it again on
+ * each row: it counts a quarter, so no file repeats one long text down a hundred thousand rows.
+ */
+export function crossingCost(result: ImportFileResult, max: number): number {
+  if (!result.ok || !result.edits) return resultCost(result, max);
+  const { rows, repeated } = compactEditRows(result.edits.rows);
+  const crossing = { ...result, edits: { ...result.edits, rows } };
+  return resultCost(crossing, max) + Math.ceil(repeated / 4);
 }
 
 /**
@@ -94,6 +153,17 @@ const itemsOf = <T>(run: Uint8Array) =>
 export class ResultAssembly {
   private readonly products: ProductsText = { count: 0, runs: [] };
   private readonly lists: Record<Exclude<List, "products">, unknown[]> = { invalid: [], edits: [] };
+  /** Each product's last edit row's values, for the values its next rows repeat. */
+  private readonly editValues = new Map<number, Record<string, string>>();
+
+  /** An edit row with the values it repeats from its product's row above put back (one string). */
+  private whole(row: CrossingRow): EditRow {
+    const { same, ...rest } = row;
+    const prior = this.editValues.get(row.productId);
+    if (same && prior) for (const field of same) rest.values[field] = prior[field]!;
+    this.editValues.set(row.productId, rest.values);
+    return rest;
+  }
 
   /** Takes one message; the whole result once the last one has come. */
   take(message: ResultMessage): ReadFileResult | undefined {
@@ -103,8 +173,12 @@ export class ResultAssembly {
         this.products.count += message.count;
         return undefined;
       }
-      const list = this.lists[message.part];
-      for (const item of itemsOf(message.json)) list.push(item);
+      if (message.part === "edits") {
+        for (const row of itemsOf<CrossingRow>(message.json))
+          this.lists.edits.push(this.whole(row));
+        return undefined;
+      }
+      for (const item of itemsOf(message.json)) this.lists.invalid.push(item);
       return undefined;
     }
     const { result } = message;
