@@ -154,6 +154,7 @@ export function importPosts(sandbox: SellerSandbox): RequestLogEntry[] {
 export async function exportWholeCatalog(
   user: UserDriver,
   locale: "ru" | "kk" = "ru",
+  timeoutMs = 15_000,
 ): Promise<Buffer> {
   const before = user.lastBotMessage()?.messageId ?? 0;
   await user.sendCommand("/export");
@@ -164,6 +165,6 @@ export async function exportWholeCatalog(
   await user.pressButton(locale === "ru" ? /Весь каталог \(\.xlsx\)/ : /Бүкіл каталог \(\.xlsx\)/, {
     messageId: menu.messageId,
   });
-  const doc = await waitForDocument(user, /^catalog-.*\.xlsx$/, menu.messageId, 15_000);
+  const doc = await waitForDocument(user, /^catalog-.*\.xlsx$/, menu.messageId, timeoutMs);
   return doc.document!.content;
 }
