@@ -89,7 +89,7 @@ async function differenceRows(user: UserDriver, after: number) {
 ws = wb.worksheets[0]
 print(json.dumps([[r[0], r[2], r[3], r[4], r[5], r[7]] for r in ws.iter_rows(min_row=2, values_only=True)]))
 `,
-  )) as [number, number, string, string, string, string][];
+  )) as [number, number, string, string, string, string | null][];
 }
 
 describe("an export of 5,047 SKUs sent back", () => {
@@ -139,7 +139,7 @@ describe("an export of 5,047 SKUs sent back", () => {
           "price",
           String(e.row.price),
           String(e.price),
-          "", // no note: neither risky nor a conflict
+          null, // no note: neither risky nor a conflict
         ]),
     );
     expect(importPosts()).toHaveLength(0);

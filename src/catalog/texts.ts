@@ -1,7 +1,18 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Translate } from "../i18n.js";
 import { escapeHtml, shorten } from "../text/index.js";
 import type { Change, Diff } from "./diff.js";
 import type { ExportTexts } from "./export-file.js";
+import {
+  type CellValue,
+  cellTail,
+  packageParts,
+  rowXml,
+  SHEET_TAIL,
+  STYLE,
+  sheetHead,
+} from "./xlsx-xml.js";
+import { DeflatedFile, deflatedFile, zipArchive } from "./xlsx-zip.js";
 
 /** The export's titles and instruction sheet in the chat's language. */
 export function exportTexts(t: Translate): ExportTexts {
@@ -181,45 +192,61 @@ export function previewText(
   return text;
 }
 
-/** The full difference as an .xlsx: product, SKU, field, was, will be, rows, note. */
+/** Rows of the difference file written between two turns of the event loop. */
+const DIFF_ROWS_AT_ONCE = 1000;
+/** The difference file's entries carry no time of their own. */
+const DIFF_FILE_TIME = new Date(Date.UTC(1980, 0, 1));
+
+/**
+ * The full difference as an .xlsx: product, name, SKU, field, was, will be, rows, note. Written
+ * by the export's own writer, a thousand rows a turn, deflated on libuv's threads: a return of
+ * 20,000 changes held the bot's thread for seconds in exceljs.
+ */
 export async function diffWorkbook(
   t: Translate,
   diff: Diff,
   names: Record<string, string>,
 ): Promise<Buffer> {
-  // Loaded on first use, not at start (as the export's writer).
-  const { default: ExcelJS } = await import("exceljs");
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet(t("catalog-diff-sheet"), {
-    views: [{ state: "frozen", ySplit: 1 }],
-  });
-  sheet.columns = [
-    { header: t("catalog-diff-product"), width: 12 },
-    { header: t("catalog-diff-name"), width: 36 },
-    { header: "SKU", width: 12 },
-    { header: t("catalog-diff-field"), width: 20 },
-    { header: t("catalog-diff-was"), width: 30 },
-    { header: t("catalog-diff-will"), width: 30 },
-    { header: t("catalog-diff-rows"), width: 12 },
-    { header: t("catalog-diff-note"), width: 30 },
-  ];
-  sheet.getRow(1).font = { bold: true };
-  for (const c of diff.changes) {
+  const titles = ["product", "name", "", "field", "was", "will", "rows", "note"].map((key) =>
+    key ? t(`catalog-diff-${key}`) : "SKU",
+  );
+  const widths = [12, 36, 12, 20, 30, 30, 12, 30];
+  const sheet = new DeflatedFile("xl/worksheets/sheet1.xml");
+  sheet.write(sheetHead({ columns: widths.map((width) => ({ width })), frozenHeader: true }));
+  sheet.write(
+    rowXml(
+      1,
+      titles.map((title) => cellTail(title, STYLE.header)),
+    ),
+  );
+  for (const [i, c] of diff.changes.entries()) {
+    if (i > 0 && i % DIFF_ROWS_AT_ONCE === 0) await nextTurn();
     const note = [c.risk && t(`catalog-risk-${c.risk}`), c.conflict && t("catalog-diff-conflict")]
       .filter(Boolean)
       .join("; ");
-    const row = sheet.addRow([
-      c.productId,
-      names[c.productId] ?? "",
-      c.skuId ?? "",
-      c.field,
-      c.was ?? "",
-      c.will,
-      c.rows.join(", "),
-      note,
-    ]);
-    row.getCell(5).numFmt = "@";
-    row.getCell(6).numFmt = "@";
+    const cells: [CellValue, number][] = [
+      [c.productId, STYLE.plain],
+      [names[c.productId] ?? "", STYLE.plain],
+      [c.skuId ?? "", STYLE.plain],
+      [c.field, STYLE.plain],
+      // Text cells: a barcode or a code keeps its leading zeros as the seller sees it.
+      [c.was ?? "", STYLE.text],
+      [c.will, STYLE.text],
+      [c.rows.join(", "), STYLE.plain],
+      [note, STYLE.plain],
+    ];
+    sheet.write(
+      rowXml(
+        i + 2,
+        cells.map(([value, style]) => cellTail(value, style)),
+      ),
+    );
   }
-  return Buffer.from(await book.xlsx.writeBuffer());
+  sheet.write(SHEET_TAIL);
+  const parts = packageParts([{ name: t("catalog-diff-sheet") }]);
+  const entries = await Promise.all([
+    ...Object.entries(parts).map(([name, text]) => deflatedFile(name, text)),
+    sheet.end(),
+  ]);
+  return zipArchive(entries, DIFF_FILE_TIME);
 }
