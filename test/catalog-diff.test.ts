@@ -3,6 +3,7 @@ import { planApply, planUndo, selected } from "../src/catalog/apply.js";
 import { diffEdits } from "../src/catalog/diff.js";
 import { fingerprints, type LiveCard, productValues, skuValues } from "../src/catalog/fields.js";
 import { type ExportSnapshot, rowKey } from "../src/catalog/meta.js";
+import { diffInTurns, planInTurns } from "../src/catalog/turns.js";
 import type { EditRow } from "../src/import/types.js";
 
 const card = (): LiveCard => ({
@@ -210,5 +211,75 @@ describe("the apply and the undo plans", () => {
     const since = card();
     since.skus[1]!.price = 2222;
     expect(planUndo(undo, live(since)).kept).toEqual([1]);
+  });
+});
+
+describe("a return of thousands of products", () => {
+  /** 1,300 products of two SKUs, each kind of finding among them, rows in the seller's order. */
+  function largeReturn() {
+    const cards = new Map<number, LiveCard>();
+    const snapshot: ExportSnapshot = { exportId: "e", at: "", rows: new Map() };
+    const rows: Omit<EditRow, "row">[] = [];
+    for (let i = 0; i < 1300; i++) {
+      const c = card();
+      c.productId = 1000 + i;
+      c.skus = c.skus.map((s, k) => ({ ...s, skuId: 100_000 + 2 * i + k, price: 1000 + i }));
+      if (i % 23 === 0) {
+        c.codesKnown = false;
+        c.attributes = [{ id: 8, code: undefined, valueCodes: undefined }];
+      }
+      for (const [rowKeyOf, values] of c.skus.map(
+        (s) => [rowKey(c.productId, s.skuId), { ...productValues(c), ...skuValues(s) }] as const,
+      ))
+        snapshot.rows.set(rowKeyOf, fingerprints(values));
+      if (i % 31 !== 0) cards.set(c.productId, c); // else gone from the cabinet
+      c.skus.forEach((s, k) => {
+        const values = { ...productValues(c), ...skuValues(s) };
+        if (i % 2 === 0 && k === 0) values.price = String(s.price + 10);
+        if (i % 11 === 0 && k === 1) values["name.rus"] = `Новое ${i}`;
+        if (i % 19 === 0 && k === 0) values.price = String(s.price + 20);
+        const issues: EditRow["issues"] =
+          i % 29 === 0 && k === 1 ? [{ field: "price", code: "not-a-number" }] : [];
+        rows.push({
+          productId: c.productId,
+          skuId: s.skuId + (i % 13 === 0 && k === 1 ? 7 : 0),
+          values,
+          issues,
+        });
+      });
+      if (i % 17 === 0) rows.push({ productId: c.productId, values: { price: "500" }, issues: [] });
+      // In the cabinet since the export: i % 19 a conflict (the seller changed it too), i % 5 kept.
+      if (i % 19 === 0 || i % 5 === 0) c.skus[0]!.price += 3;
+    }
+    rows.push({ productId: 0, values: {}, issues: [{ field: "productId", code: "not-a-number" }] });
+    // The seller's sort: rows in another order, numbered down the sheet.
+    const sorted = rows
+      .map((r, i) => ({ r, key: (i * 7919) % rows.length }))
+      .sort((a, b) => a.key - b.key)
+      .map(({ r }, i) => ({ ...r, row: i + 2 }));
+    return { edits: { rows: sorted, fields: ["name.rus", "price", "barcode"] }, cards, snapshot };
+  }
+
+  it("is compared and planned a few hundred products a turn exactly as in one piece", async () => {
+    const { edits, cards, snapshot } = largeReturn();
+    const whole = diffEdits(edits, cards, snapshot);
+    // Every kind of finding is there, so the comparison below is not of empty lists.
+    expect(whole.changes.length).toBeGreaterThan(100);
+    expect(whole.changes.filter((c) => c.conflict).length).toBeGreaterThan(10);
+    for (const list of [
+      whole.newSkus,
+      whole.goneProducts,
+      whole.goneSkus,
+      whole.blocked,
+      whole.unreadable,
+    ])
+      expect(list.length).toBeGreaterThan(5);
+    expect(whole.keptLive).toBeGreaterThan(100);
+    const inTurns = await diffInTurns(edits, cards, snapshot);
+    expect(inTurns).toEqual(whole);
+    const everything = selected(whole, { risky: true, conflicts: true });
+    const plan = planApply(whole, everything, cards);
+    expect(plan.products.length).toBeGreaterThan(500);
+    expect(await planInTurns(whole, everything, cards)).toEqual(plan);
   });
 });

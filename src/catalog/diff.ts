@@ -179,6 +179,10 @@ function codesGiven(card: LiveCard, changes: Change[]): boolean {
   );
 }
 
+/** The preview's order of changes: risky ones first, then by the row they are on. */
+export const changeOrder = (a: Change, b: Change) =>
+  Number(!a.risk) - Number(!b.risk) || a.rows[0]! - b.rows[0]!;
+
 /**
  * What a returned file changes against the live cards (and, when the file carries the
  * export's hidden sheet, against what was exported): see docs/catalog-editing.md.
@@ -216,6 +220,6 @@ export function diffEdits(
     }
     compareProduct(ctx, rows, card, edits.fields);
   }
-  diff.changes.sort((a, b) => Number(!a.risk) - Number(!b.risk) || a.rows[0]! - b.rows[0]!);
+  diff.changes.sort(changeOrder);
   return diff;
 }

@@ -4,7 +4,7 @@ import type { EditRows, ImportService, ParsedProduct, ProgressState } from "../i
 import type { Logger } from "../logger.js";
 import type { SellerApi } from "../seller-api/index.js";
 import type { KeyValueStore } from "../storage/index.js";
-import { planApply, planUndo, type Selection, selected } from "./apply.js";
+import { planUndo, type Selection, selected } from "./apply.js";
 import { type Diff, diffEdits } from "./diff.js";
 import { csvExport, type ExportTexts } from "./export-file.js";
 import { readForExport } from "./export-read.js";
@@ -19,6 +19,7 @@ import {
   newCatalogId,
   type StoredPreview,
 } from "./store.js";
+import { diffInTurns, planInTurns } from "./turns.js";
 
 export interface CatalogServiceDeps {
   seller: CatalogSeller & Pick<SellerApi, "withoutDeadline">;
@@ -142,7 +143,7 @@ async function preview(
   const ids = [...new Set(input.edits.rows.map((r) => r.productId).filter((id) => id > 0))];
   const cards = await fileCards(parts, ids);
   const snapshot = input.edits.meta ? decodeMeta(input.edits.meta) : undefined;
-  const diff = diffEdits(input.edits, cards, snapshot);
+  const diff = await diffInTurns(input.edits, cards, snapshot);
   const names = Object.fromEntries([...cards.values()].map((c) => [c.productId, c.name.rus]));
   const { chatId, locale, fileName } = input;
   const stored: StoredPreview = { id: newCatalogId(), chatId, locale, fileName, diff, names };
@@ -196,7 +197,7 @@ async function apply(
     ...stored.diff.newSkus.map((n) => n.productId),
   ]);
   const cards = await fileCards(parts, [...ids]);
-  const plan = planApply(stored.diff, changes, cards);
+  const plan = await planInTurns(stored.diff, changes, cards);
   const outcome: ApplyOutcome = {
     sent: plan.products.length,
     movedSince: plan.movedSince,
