@@ -14,7 +14,7 @@ import { startBotApiEmulator, type UserDriver } from "../doubles/telegram/index.
 import { buildBundle } from "../scripts/build.js";
 import { editWithOpenpyxl, exportWholeCatalog } from "../test/support/catalog.js";
 import { type BenchEnv, info, judged, type Measure, type Row, sleep, until } from "./measure.js";
-import { resetPeak, rssOf, sampleRss, startBotProcess } from "./process.js";
+import { cpuSeconds, resetPeak, rssOf, sampleRss, startBotProcess } from "./process.js";
 
 const SKUS = Number(process.env.BENCH_RETURN_SKUS ?? 5000);
 const LATENCY_MS = 100;
@@ -112,6 +112,7 @@ rows.sort(key=lambda r: str(r[col("name.rus")]), reverse=True)
       const idle = rssOf(pid).rss;
       const peakReset = resetPeak(pid);
       const sampler = sampleRss(pid);
+      const cpuBefore = cpuSeconds(pid);
       api.setLatency(LATENCY_MS);
       const sentAt = Date.now();
       const before = user.lastBotMessage()?.messageId ?? 0;
@@ -122,6 +123,7 @@ rows.sort(key=lambda r: str(r[col("name.rus")]), reverse=True)
         timeoutMs: 300_000,
       });
       const wallMs = Date.now() - sentAt;
+      const cpu = cpuSeconds(pid) - cpuBefore;
       const answers = await asking.stop();
       const sampled = sampler.stop();
       const peak = Math.max(sampled, peakReset ? rssOf(pid).peak : 0);
@@ -132,7 +134,7 @@ rows.sort(key=lambda r: str(r[col("name.rus")]), reverse=True)
       const changes = /Изменятся товаров: ([\d\s\u00a0]+), SKU: ([\d\s\u00a0]+)\./.exec(
         preview.text ?? "",
       );
-      const note = `${api.products.length} products, ${skus} SKUs; file ${(edited.length / MB).toFixed(1)} MB; preview says ${changes?.[0] ?? "?"}; ${requests} Seller API reads; ${phases}`;
+      const note = `${api.products.length} products, ${skus} SKUs; file ${(edited.length / MB).toFixed(1)} MB; preview says ${changes?.[0] ?? "?"}; ${requests} Seller API reads; ${phases}; the bot process used ${cpu.toFixed(1)} s of CPU (its reading worker's included)`;
       return [
         judged(
           "11 return: file sent to preview",
