@@ -10,6 +10,7 @@ import { type App, createApp } from "../../src/app.js";
 import type { BotContext } from "../../src/bot/context.js";
 import type { Clock } from "../../src/clock.js";
 import { parseConfig } from "../../src/config.js";
+import type { ImportReader } from "../../src/import/read/index.js";
 import { createLogger, secretsOf } from "../../src/logger.js";
 import { type Runtime, startRuntime } from "../../src/runtime/index.js";
 import { ALLOWED_UPDATES } from "../../src/runtime/polling.js";
@@ -65,6 +66,8 @@ export interface HarnessOptions {
    * process's warm ones (default of `startInProcess`: a reading worker takes a second to load).
    */
   ownReader?: boolean;
+  /** Reading workers the test made (caps of its own), left open for the test to close. */
+  reader?: ImportReader;
 }
 
 type PaceChoice = "telegram" | "lifted" | Partial<PaceLimits>;
@@ -178,7 +181,9 @@ async function prepare(options: HarnessOptions, inProcess: boolean): Promise<Pre
       ...(inProcess ? { telegramFetch: tg.fetch } : {}),
       ...paceOptions(options.pace ?? (inProcess ? "lifted" : "telegram")),
       ...(retryDelay !== undefined && { sellerRetryBaseDelayMs: retryDelay }),
-      ...(!(options.ownReader ?? !inProcess) && { reader: sharedImportReader() }),
+      ...(options.reader
+        ? { reader: options.reader }
+        : !(options.ownReader ?? !inProcess) && { reader: sharedImportReader() }),
       i18n: sharedBotI18n(),
     },
   );
