@@ -107,7 +107,7 @@ rows = [[r[i] for i in order] for r in rows]
 
 /** The rows of the difference file (.xlsx) the preview comes with: product, SKU, was, will. */
 async function differenceRows(user: UserDriver, after: number) {
-  const doc = await waitForDocument(user, /-changes\.xlsx$/, after, 30_000);
+  const doc = await waitForDocument(user, /-changes\.xlsx$/, after, SLOW.timeoutMs);
   return (await inspectWithOpenpyxl(
     doc.document!.content,
     `
@@ -131,7 +131,7 @@ describe("an export of 5,047 SKUs sent back", () => {
         p.skus.map((s) => ({ productId: p.productId, skuId: s.skuId, price: s.price })),
       );
     expect(rows.length).toBeGreaterThanOrEqual(5000);
-    const file = await exportWholeCatalog(user);
+    const file = await exportWholeCatalog(user, "ru", SLOW.timeoutMs);
 
     const middle = Math.floor(rows.length / 2);
     const edits = [
@@ -241,7 +241,7 @@ describe("a return whose reading takes longer than one update's Seller API deadl
     });
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
-    const file = await exportWholeCatalog(user);
+    const file = await exportWholeCatalog(user, "ru", SLOW.timeoutMs);
     const before = cards();
     // The first SKU of one product in each category: the apply and the undo read 12 lists.
     const changed = [...new Map(before.map((p) => [p.categoryId, p])).values()];

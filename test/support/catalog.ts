@@ -150,7 +150,10 @@ export function importPosts(sandbox: SellerSandbox): RequestLogEntry[] {
     .filter((r) => r.method === "POST" && r.path === IMPORT_PATH);
 }
 
-/** `/export`, then "the whole catalog (.xlsx)" in the chat's language: the file's bytes. */
+/**
+ * `/export`, then "the whole catalog (.xlsx)" in the chat's language: the file's bytes, waited
+ * for `timeoutMs` (a net; a catalog of thousands takes longer on a loaded machine).
+ */
 export async function exportWholeCatalog(
   user: UserDriver,
   locale: "ru" | "kk" = "ru",
@@ -160,7 +163,7 @@ export async function exportWholeCatalog(
   await user.sendCommand("/export");
   const menu = await user.waitForBotMessage(
     locale === "ru" ? /Выгрузка в Excel/ : /Excel-ге шығару/,
-    { after: before },
+    { after: before, timeoutMs },
   );
   await user.pressButton(locale === "ru" ? /Весь каталог \(\.xlsx\)/ : /Бүкіл каталог \(\.xlsx\)/, {
     messageId: menu.messageId,
