@@ -86,7 +86,7 @@ async function sendBack(user: UserDriver, content: Buffer) {
   const before = user.lastBotMessage()?.messageId ?? 0;
   await user.sendDocument({ fileName: "catalog-edited.xlsx", content, mimeType: XLSX });
   // A refusal or a failure ends the wait too: the assertions on the preview then name it.
-  return user.waitForBotMessage(/Что изменится|не отвечает|❌/, { ...SLOW, after: before });
+  return user.waitForBotMessage(/Что изменится|не отвечает|^❌/, { ...SLOW, after: before });
 }
 
 /**
