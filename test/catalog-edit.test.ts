@@ -78,7 +78,7 @@ describe("a seller's own file naming existing products", () => {
     );
 
     await user.pressButton(/Применить \(2\)/, { messageId: preview.messageId });
-    await user.waitForBotMessage(/Отправлено товаров: 1/, SLOW);
+    await user.waitForBotMessage(/Отправляю товаров: 1/, SLOW);
     await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
     const sent = sentProducts();
     expect(sent.map((p) => p.productId)).toEqual([product.productId]);
@@ -160,7 +160,7 @@ describe("the catalog in a spreadsheet, edited by openpyxl", () => {
     await waitForDocument(user, /changes\.xlsx$/, preview.messageId - 1);
 
     await user.pressButton(/Применить \(4\)/, { messageId: preview.messageId });
-    await user.waitForBotMessage(/Отправлено товаров: 4/, SLOW);
+    await user.waitForBotMessage(/Отправляю товаров: 4/, SLOW);
     await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
 
     const sent = sentProducts();

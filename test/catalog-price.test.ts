@@ -47,7 +47,7 @@ describe("one price from the product card", () => {
     expect(confirm.text).toContain(`Цена SKU ${second!.skuId}: ${second!.price} → ${newPrice} ₸`);
     expect(importPosts()).toHaveLength(0);
     await user.pressButton("✅ Применить (1)", { messageId: confirm.messageId });
-    const applied = await user.waitForBotMessage(/Отправлено товаров: 1/, SLOW);
+    const applied = await user.waitForBotMessage(/Отправляю товаров: 1/, SLOW);
     await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
     const sent = (
       importPosts()[0]!.body as {

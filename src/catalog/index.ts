@@ -5,6 +5,6 @@
  */
 export type { Diff } from "./diff.js";
 export { type ListFilter, listAll } from "./live.js";
-export { type CatalogService, createCatalogService } from "./service.js";
+export { type CatalogService, createCatalogService, type Refusal } from "./service.js";
 export type { StoredPreview } from "./store.js";
 export { diffWorkbook, exportTexts, previewText } from "./texts.js";
