@@ -140,7 +140,7 @@ function createCatalogFeature(deps: FeatureDeps, extraEntries: readonly ExportMe
     let filter: ListFilter = {};
     if (data.kind === "cat") filter = { categoryId: Number(data.arg) };
     if (data.kind === "q") {
-      const query = await queries.require("products", data.arg);
+      const query = await queries.require("products", data.arg, ctx.chat!.id);
       filter = query.search ? { search: query.search } : {};
     }
     await runExport(ctx, deps, filter, data.kind === "csv");

@@ -1,0 +1,282 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { UserDriver } from "../doubles/telegram/index.js";
+import { type App, createApp } from "../src/app.js";
+import { createCatalogService } from "../src/catalog/index.js";
+import { createLogger } from "../src/logger.js";
+import {
+  editWithOpenpyxl,
+  exportWholeCatalog,
+  importPosts as importPostsTo,
+} from "./support/catalog.js";
+import { type Harness, linkUser, sharedRedisConfig, startInProcess } from "./support/harness.js";
+import { sharedBotI18n, sharedImportReader } from "./support/shared.js";
+
+/**
+ * The edit flow attacked from outside: buttons pressed in another chat, presses doubled, the
+ * Seller API failing between the preview and the apply.
+ */
+
+const SLOW = { timeoutMs: 15_000 };
+const DETAILS = "/api/seller/v1/products/details";
+/** Reads are tried three times: a fault that lasts makes each of them fail. */
+const EVERY_ATTEMPT = 3;
+
+let h: Harness | undefined;
+let second: App | undefined;
+afterEach(async () => {
+  await second?.close();
+  second = undefined;
+  await h?.stop();
+  h = undefined;
+});
+
+const importPosts = () => importPostsTo(h!.api);
+
+const TEXTS = {
+  ru: {
+    preview: /Что изменится/,
+    apply: /^✅ Применить \(1\)$/,
+    cancel: "✖️ Отмена",
+    applied: /Отправляю товаров: 1/,
+    otherChat: "Эта кнопка из другого чата — здесь она ничего не делает.",
+    expired: "Этот предпросмотр устарел или уже применён. Пришлите файл ещё раз.",
+    undo: "↩️ Отменить изменения",
+    failedKept:
+      "Сервис продавца сейчас не отвечает. Попробуйте ещё раз через несколько минут.\nНичего не отправлено, предпросмотр в силе: нажмите кнопку «Применить» ещё раз.",
+    search: "/products Samsung",
+    offerExpired: "Это предложение уже неактуально. Отправьте файл ещё раз.",
+    importOffer: /Импортировать товары \(1\)\?/,
+    importButton: /Импортировать товары/,
+    importAccepted: /Импорт принят/,
+  },
+  kk: {
+    preview: /не өзгереді/,
+    apply: /^✅ Қолдану \(1\)$/,
+    cancel: "✖️ Бас тарту",
+    applied: /Тауарларды жіберіп жатырмын: 1/,
+    otherChat: "Бұл батырма басқа чаттан — мұнда ол ештеңе істемейді.",
+    expired: "Бұл алдын ала қарау ескірген немесе қолданылып қойған. Файлды қайта жіберіңіз.",
+    undo: "↩️ Өзгерістерді болдырмау",
+    failedKept:
+      "Сатушы сервисі қазір жауап бермей тұр. Бірнеше минуттан кейін қайталап көріңіз.\nЕштеңе жіберілмеді, алдын ала қарау күшінде: «Қолдану» батырмасын қайта басыңыз.",
+    search: "/products Samsung",
+    offerExpired: "Бұл ұсыныс енді өзекті емес. Файлды қайта жіберіңіз.",
+    importOffer: /Тауарларды \(1\) импорттаймыз ба\?/,
+    importButton: /импорттау/i,
+    importAccepted: /Импорт қабылданды/,
+  },
+};
+type Locale = keyof typeof TEXTS;
+
+/** An export with one price raised by 10 (first SKU of 10001), sent back: the preview. */
+async function previewOfOneEdit(user: UserDriver, locale: Locale) {
+  const file = await exportWholeCatalog(user, locale);
+  const first = h!.api.products[0]!.skus[0]!;
+  const edited = await editWithOpenpyxl(
+    file,
+    `
+for r in rows:
+    if r[col("skuId")] == ${first.skuId}: r[col("price")] = r[col("price")] + 10
+`,
+  );
+  const before = user.lastBotMessage()!.messageId;
+  await user.sendDocument({ fileName: "каталог.xlsx", content: edited });
+  const preview = await user.waitForBotMessage(TEXTS[locale].preview, { ...SLOW, after: before });
+  return { preview, price: first.price };
+}
+
+/** The callback data of a message's button whose label matches. */
+function dataOf(message: { buttons: string[][]; buttonData: string[][] }, label: RegExp | string) {
+  const labels = message.buttons.flat();
+  const index = labels.findIndex((l) => (typeof label === "string" ? l === label : label.test(l)));
+  expect(index, labels.join(" | ")).toBeGreaterThanOrEqual(0);
+  return message.buttonData.flat()[index]!;
+}
+
+/** Presses `data` (another chat's button) on the stranger's own last message: the toast. */
+async function pressForeign(stranger: UserDriver, data: string) {
+  const own = stranger.lastBotMessage()!.messageId;
+  const press = await stranger.sendCallback(own, data);
+  return (await stranger.waitForCallbackAnswer(press)).text;
+}
+
+describe("a button pressed in another chat", () => {
+  it.each(["ru", "kk"] as const)(
+    "apply, cancel, undo and a stored list answer with a toast and change nothing (%s)",
+    async (locale) => {
+      const texts = TEXTS[locale];
+      h = await startInProcess();
+      const owner = h.tg.user({ languageCode: locale });
+      const stranger = h.tg.user({ languageCode: locale });
+      await linkUser(h, owner);
+      await linkUser(h, stranger);
+      const { preview, price } = await previewOfOneEdit(owner, locale);
+
+      // Copied or forged: the owner's Apply and Cancel, pressed in the stranger's chat.
+      expect(await pressForeign(stranger, dataOf(preview, texts.apply))).toBe(texts.otherChat);
+      expect(await pressForeign(stranger, dataOf(preview, texts.cancel))).toBe(texts.otherChat);
+      expect(importPosts()).toHaveLength(0);
+      // The owner's preview is as it was: its buttons are there and still work.
+      const still = owner.messages().find((m) => m.messageId === preview.messageId)!;
+      expect(still.buttons).toEqual(preview.buttons);
+      await owner.pressButton(texts.apply, { messageId: preview.messageId });
+      const applied = await owner.waitForBotMessage(texts.applied, SLOW);
+      await owner.waitFor(() => h!.api.jobs.length === 1, SLOW);
+      expect(importPosts()).toHaveLength(1);
+      expect(h.api.products[0]!.skus[0]!.price).toBe(price + 10);
+
+      // Undo, pressed in the other chat: nothing put back.
+      expect(await pressForeign(stranger, dataOf(applied, texts.undo))).toBe(texts.otherChat);
+      expect(importPosts()).toHaveLength(1);
+      expect(h.api.products[0]!.skus[0]!.price).toBe(price + 10);
+
+      // A stored search's page button: the search is the owner's.
+      // (The import's own messages may come meanwhile: the list is the message with its buttons.)
+      const before = owner.lastBotMessage()!.messageId;
+      await owner.sendCommand(texts.search);
+      const isOpen = (d: string) => d.startsWith("prdo1:");
+      const list = await owner.waitFor((all) =>
+        all.some((m) => m.messageId > before && m.buttonData.flat().some(isOpen)),
+      );
+      const open = list.flatMap((m) => m.buttonData.flat()).find(isOpen)!;
+      expect(await pressForeign(stranger, open)).toBe(texts.otherChat);
+      expect(stranger.botMessages().some((m) => m.text.includes("Samsung"))).toBe(false);
+    },
+    60_000,
+  );
+
+  it("an import offer's button of another chat imports nothing; the owner's still does", async () => {
+    h = await startInProcess();
+    const owner = h.tg.user({ languageCode: "ru" });
+    const stranger = h.tg.user({ languageCode: "ru" });
+    await linkUser(h, owner);
+    await linkUser(h, stranger);
+    const product = {
+      categoryId: 101,
+      brandId: 504,
+      name: { rus: "Кабель" },
+      description: { rus: "Кабель для зарядки" },
+      skus: [{ price: 990, barcode: "4870000000012" }],
+    };
+    const sent = await owner.sendDocument({
+      fileName: "товар.json",
+      content: JSON.stringify([product]),
+    });
+    const offer = await owner.waitForBotMessage(TEXTS.ru.importOffer, {
+      ...SLOW,
+      after: sent.message_id,
+    });
+    const go = dataOf(offer, TEXTS.ru.importButton);
+    expect(await pressForeign(stranger, go)).toBe(TEXTS.ru.offerExpired);
+    expect(importPosts()).toHaveLength(0);
+    await owner.pressButton(TEXTS.ru.importButton, { messageId: offer.messageId });
+    await owner.waitForBotMessage(TEXTS.ru.importAccepted, SLOW);
+    expect(importPosts()).toHaveLength(1);
+  }, 30_000);
+});
+
+describe("the Seller API failing between the preview and the apply", () => {
+  it.each(["ru", "kk"] as const)(
+    "a failed re-read of the cards sends nothing and leaves the preview to be applied (%s)",
+    async (locale) => {
+      const texts = TEXTS[locale];
+      h = await startInProcess();
+      const user = h.tg.user({ languageCode: locale });
+      await linkUser(h, user);
+      const { preview, price } = await previewOfOneEdit(user, locale);
+
+      h.api.failNext(DETAILS, "503", EVERY_ATTEMPT);
+      await user.pressButton(texts.apply, { messageId: preview.messageId });
+      const failed = await user.waitForBotMessage(texts.failedKept, {
+        ...SLOW,
+        after: preview.messageId,
+      });
+      expect(failed.text).toBe(texts.failedKept);
+      expect(importPosts()).toHaveLength(0);
+      // The preview keeps its buttons, and the next press applies it.
+      const still = user.messages().find((m) => m.messageId === preview.messageId)!;
+      expect(still.buttons).toEqual(preview.buttons);
+      await user.pressButton(texts.apply, { messageId: preview.messageId });
+      await user.waitForBotMessage(texts.applied, SLOW);
+      await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
+      expect(importPosts()).toHaveLength(1);
+      expect(h.api.products[0]!.skus[0]!.price).toBe(price + 10);
+    },
+    60_000,
+  );
+
+  it("a re-read slower than the answer's deadline sends nothing and leaves the preview (ru)", async () => {
+    h = await startInProcess({
+      env: { SELLER_API_TIMEOUT_MS: "300", SELLER_API_DEADLINE_MS: "1500" },
+    });
+    const user = h.tg.user({ languageCode: "ru" });
+    await linkUser(h, user);
+    const { preview } = await previewOfOneEdit(user, "ru");
+    h.api.failNext(DETAILS, "hang", 20);
+    await user.pressButton(TEXTS.ru.apply, { messageId: preview.messageId });
+    await user.waitForBotMessage(TEXTS.ru.failedKept, { ...SLOW, after: preview.messageId });
+    h.api.clearFailures();
+    await user.pressButton(TEXTS.ru.apply, { messageId: preview.messageId });
+    await user.waitForBotMessage(TEXTS.ru.applied, SLOW);
+    await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
+    expect(importPosts()).toHaveLength(1);
+  }, 60_000);
+
+  it("Apply pressed twice at once sends the edit once; the second press says it is used", async () => {
+    h = await startInProcess();
+    const user = h.tg.user({ languageCode: "ru" });
+    await linkUser(h, user);
+    const { preview } = await previewOfOneEdit(user, "ru");
+    const first = await user.pressButton(TEXTS.ru.apply, { messageId: preview.messageId });
+    const second = await user.pressButton(TEXTS.ru.apply, { messageId: preview.messageId });
+    await user.waitForBotMessage(TEXTS.ru.applied, SLOW);
+    await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
+    const answers = await Promise.all([first, second].map((q) => user.waitForCallbackAnswer(q)));
+    expect(answers.map((a) => a.text ?? "")).toEqual(["", TEXTS.ru.expired]);
+    expect(importPosts()).toHaveLength(1);
+  }, 60_000);
+});
+
+describe("two instances on one Redis", () => {
+  it("apply the same preview once: the press that comes while the other reads is refused", async () => {
+    h = await startInProcess({ redis: true });
+    const user = h.tg.user({ languageCode: "ru" });
+    await linkUser(h, user);
+    const { preview } = await previewOfOneEdit(user, "ru");
+    const previewId = dataOf(preview, TEXTS.ru.apply).split(":")[1]!;
+    // Another instance beside it: its own Redis connection, its own sender.
+    second = createApp(sharedRedisConfig(h), createLogger("silent"), {
+      telegramFetch: h.tg.fetch,
+      reader: sharedImportReader(),
+      i18n: sharedBotI18n(),
+    });
+    await second.init();
+    const serviceOf = (app: App) =>
+      createCatalogService({
+        seller: app.seller,
+        kv: app.storage.kv,
+        i18n: app.i18n,
+        logger: app.logger,
+        clock: app.clock,
+        imports: app.imports,
+      });
+    const press = { previewId, chatId: user.id };
+    const choice = { risky: false, conflicts: false };
+    const hooks = {
+      started: async () => ({ chatId: user.id, messageId: preview.messageId, text: "", at: 0 }),
+      announce: async () => {},
+    };
+    // The first instance's re-read of the cards is held while the second's press comes.
+    const held = h.api.holdNext(DETAILS);
+    const reads = h.api.requestsTo(DETAILS).length;
+    const first = serviceOf(h.app).apply(press, choice, hooks);
+    await expect.poll(() => h!.api.requestsTo(DETAILS).length, { timeout: 15_000 }).toBe(reads + 1);
+    expect(await serviceOf(second).apply(press, choice, hooks)).toBe("busy");
+    held.release();
+    expect(await first).toMatchObject({ sent: 1 });
+    // Once sent, the preview is used on every instance.
+    expect(await serviceOf(second).apply(press, choice, hooks)).toBe("gone");
+    await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
+    expect(importPosts()).toHaveLength(1);
+  }, 60_000);
+});
