@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { UserDriver } from "../doubles/telegram/index.js";
+import type { ChatMessageView, UserDriver } from "../doubles/telegram/index.js";
 import { type App, createApp } from "../src/app.js";
 import { createCatalogService } from "../src/catalog/index.js";
 import { createLogger } from "../src/logger.js";
@@ -7,6 +7,7 @@ import {
   editWithOpenpyxl,
   exportWholeCatalog,
   importPosts as importPostsTo,
+  waitForDocument,
 } from "./support/catalog.js";
 import { type Harness, linkUser, sharedRedisConfig, startInProcess } from "./support/harness.js";
 import { sharedBotI18n, sharedImportReader } from "./support/shared.js";
@@ -237,6 +238,171 @@ describe("the Seller API failing between the preview and the apply", () => {
   }, 60_000);
 });
 
+/** A SKU's price as the sandbox serves it now. */
+const livePrice = (productId: number, skuIndex = 0) =>
+  h!.api.products.find((p) => p.productId === productId)!.skus[skuIndex]!.price;
+
+const UNVERIFIED = {
+  ru: {
+    noSheet: "⚠️ В файле нет служебного листа выгрузки",
+    unconfirmed: "⚠️ Служебный лист выгрузки не подтверждает строки",
+    section: "❓ Под вопросом: 2",
+    button: "❓ Применить и под вопросом (2)",
+    cancel: "✖️ Отмена",
+  },
+  kk: {
+    noSheet: "⚠️ Файлда шығарудың қызметтік парағы жоқ",
+    unconfirmed: "⚠️ Шығарудың қызметтік парағы",
+    section: "❓ Күмәнді: 2",
+    button: "❓ Күмәнділермен бірге қолдану (2)",
+    cancel: "✖️ Бас тарту",
+  },
+};
+
+/**
+ * After the export, the cabinet changes 10004's first price; the seller raises 10002's first
+ * price by 10. A file that cannot tell whose each difference is shows both "cannot tell",
+ * offers no general button, and sends them only when asked apart.
+ */
+async function expectBothAskedApart(
+  user: UserDriver,
+  locale: Locale,
+  preview: ChatMessageView,
+  why: "noSheet" | "unconfirmed",
+) {
+  const texts = UNVERIFIED[locale];
+  expect(preview.text, user.dump()).toContain(texts[why]);
+  expect(preview.text).toContain(texts.section);
+  expect(preview.buttons.flat()).toEqual([texts.button, texts.cancel]);
+  expect(importPosts()).toHaveLength(0);
+  await user.pressButton(texts.button, { messageId: preview.messageId });
+  await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
+  const sent = importPosts().flatMap(
+    (r) => (r.body as { products: { productId: number }[] }).products,
+  );
+  expect(sent.map((p) => p.productId).sort()).toEqual([10002, 10004]);
+}
+
+describe("a file that cannot tell the seller's edit from a cabinet change", () => {
+  /** The export, the cabinet's change to 10004, the seller's to 10002 (`edit` writes it). */
+  async function exportThenCabinetChange(user: UserDriver, locale: Locale) {
+    const file = await exportWholeCatalog(user, locale);
+    const stale = livePrice(10004);
+    h!.api.editProduct(10004, (p) => {
+      p.skus[0]!.price += 500;
+    });
+    return { file, stale, raised: livePrice(10002) + 10 };
+  }
+
+  it.each(["ru", "kk"] as const)(
+    "an export pasted into a new workbook (no hidden sheet): every difference asked apart (%s)",
+    async (locale) => {
+      h = await startInProcess();
+      const user = h.tg.user({ languageCode: locale });
+      await linkUser(h, user);
+      const { file, stale, raised } = await exportThenCabinetChange(user, locale);
+      const pasted = await editWithOpenpyxl(
+        file,
+        `
+del wb["bot-export"]
+for r in rows:
+    if r[col("productId")] == 10002 and r[col("skuId")] == ${h.api.products.find((p) => p.productId === 10002)!.skus[0]!.skuId}:
+        r[col("price")] = ${raised}
+`,
+      );
+      const before = user.lastBotMessage()!.messageId;
+      await user.sendDocument({ fileName: "новая-книга.xlsx", content: pasted });
+      const preview = await user.waitForBotMessage(TEXTS[locale].preview, {
+        ...SLOW,
+        after: before,
+      });
+      // The stale export value is named as a difference, never applied by itself.
+      expect(preview.text).toContain(`${livePrice(10004)} → ${stale}`);
+      await expectBothAskedApart(user, locale, preview, "noSheet");
+      expect(livePrice(10002)).toBe(raised);
+    },
+    60_000,
+  );
+
+  it("a CSV export (no hidden sheet) comes back the same way (ru)", async () => {
+    h = await startInProcess();
+    const user = h.tg.user({ languageCode: "ru" });
+    await linkUser(h, user);
+    const at = user.lastBotMessage()!.messageId;
+    await user.sendCommand("/export csv");
+    const csv = (await waitForDocument(user, /^catalog-.*\.csv$/, at)).document!.content;
+    const stale = livePrice(10004);
+    h.api.editProduct(10004, (p) => {
+      p.skus[0]!.price += 500;
+    });
+    const sku = h.api.products.find((p) => p.productId === 10002)!.skus[0]!;
+    const lines = csv.toString("utf8").split("\r\n");
+    const header = lines[0]!.replace(/^\ufeff/, "").split(";");
+    const [pid, sid, price] = ["productId", "skuId", "price"].map((t) => header.indexOf(t));
+    const edited = lines.map((line) => {
+      const cells = line.split(";");
+      if (cells[pid!] !== "10002" || cells[sid!] !== String(sku.skuId)) return line;
+      cells[price!] = String(sku.price + 10);
+      return cells.join(";");
+    });
+    const before = user.lastBotMessage()!.messageId;
+    await user.sendDocument({ fileName: "каталог.csv", content: edited.join("\r\n") });
+    const preview = await user.waitForBotMessage(TEXTS.ru.preview, { ...SLOW, after: before });
+    expect(preview.text).toContain(`${livePrice(10004)} → ${stale}`);
+    await expectBothAskedApart(user, "ru", preview, "noSheet");
+  }, 60_000);
+
+  it.each(["ru", "kk"] as const)(
+    "a forged fingerprint (the cabinet's new value's, as the unkeyed record took it) is asked apart (%s)",
+    async (locale) => {
+      h = await startInProcess();
+      const user = h.tg.user({ languageCode: locale });
+      await linkUser(h, user);
+      const { file, stale, raised } = await exportThenCabinetChange(user, locale);
+      const sku2 = h.api.products.find((p) => p.productId === 10002)!.skus[0]!.skuId;
+      const sku4 = h.api.products.find((p) => p.productId === 10004)!.skus[0]!.skuId;
+      // The forger makes 10004's row say "exported as the cabinet's value now" (the first
+      // version's SHA-1 fingerprint of it): the stale value would read as the seller's edit.
+      const forged = await editWithOpenpyxl(
+        file,
+        `
+import hashlib, base64, json
+def old_print(v):
+    return base64.urlsafe_b64encode(hashlib.sha1(v.encode()).digest()).decode().rstrip("=")[:10]
+meta = wb["bot-export"]
+for mr in meta.iter_rows(min_row=2):
+    if str(mr[0].value) == "10004" and str(mr[1].value) == "${sku4}":
+        prints = json.loads(mr[2].value)
+        prints["price"] = old_print("${livePrice(10004)}")
+        mr[2].value = json.dumps(prints)
+for r in rows:
+    if r[col("skuId")] == ${sku2}: r[col("price")] = ${raised}
+`,
+      );
+      const before = user.lastBotMessage()!.messageId;
+      await user.sendDocument({ fileName: "каталог.xlsx", content: forged });
+      const preview = await user.waitForBotMessage(TEXTS[locale].preview, {
+        ...SLOW,
+        after: before,
+      });
+      // 10004's row is not vouched for: its stale value is asked apart, not applied; 10002's
+      // row holds: its edit is an ordinary change.
+      expect(preview.text, user.dump()).toContain(UNVERIFIED[locale].unconfirmed);
+      expect(preview.text).toContain(`${livePrice(10004)} → ${stale}`);
+      const general = preview.buttons.flat()[0]!;
+      expect(general).toBe(locale === "ru" ? "✅ Применить (1)" : "✅ Қолдану (1)");
+      await user.pressButton(general, { messageId: preview.messageId });
+      await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
+      const sent = importPosts().flatMap(
+        (r) => (r.body as { products: { productId: number }[] }).products,
+      );
+      expect(sent.map((p) => p.productId)).toEqual([10002]);
+      expect(livePrice(10004)).toBe(stale + 500);
+    },
+    60_000,
+  );
+});
+
 describe("two instances on one Redis", () => {
   it("apply the same preview once: the press that comes while the other reads is refused", async () => {
     h = await startInProcess({ redis: true });
@@ -261,7 +427,7 @@ describe("two instances on one Redis", () => {
         imports: app.imports,
       });
     const press = { previewId, chatId: user.id };
-    const choice = { risky: false, conflicts: false };
+    const choice = { risky: false, conflicts: false, unverified: false };
     const hooks = {
       started: async () => ({ chatId: user.id, messageId: preview.messageId, text: "", at: 0 }),
       announce: async () => {},

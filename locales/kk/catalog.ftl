@@ -45,11 +45,13 @@ catalog-help-lines = Каталогты қалай өңдеу керек
 ## The preview of a returned file
 catalog-preview-reading = 🔎 Файлды ағымдағы карточкалармен салыстырып жатырмын…
 catalog-preview-title = <b>«{ $file }» файлы бойынша не өзгереді</b>
-catalog-preview-no-snapshot = ⚠️ Файлда шығарудың қызметтік парағы жоқ (CSV немесе жаңа кітапқа көшірме): тек ағымдағы карточкалармен салыстырамын, сондықтан шығарудан кейін кабинетте жасалған өзгерістерді ажырату мүмкін емес.
+catalog-preview-no-snapshot = ⚠️ Файлда шығарудың қызметтік парағы жоқ (CSV немесе жаңа кітапқа көшірме): сіздің түзетулеріңізді шығарудан кейін кабинетте жасалған өзгерістерден ажырата алмаймын. Сондықтан ағымдағы карточкадан әр айырмашылық күмәнді және тек бөлек батырмамен қолданылады.
+catalog-preview-unconfirmed-rows = ⚠️ Шығарудың қызметтік парағы { $rows } жолдарды растамайды (парақ өзгертілген немесе файл боттың бұрынғы нұсқасымен шығарылған): оларда сіздің түзетулеріңізді кабинеттегі өзгерістерден ажырату мүмкін емес, айырмашылықтар — күмәнді.
 catalog-preview-change = • { $place }{ $name }: { $field }: { $was } → { $will }
 catalog-preview-more = … тағы { $count } (барлығы тіркелген файлда)
 catalog-preview-risky = <b>⚠️ Тәуекелді өзгерістер: { $count }</b> — тек бөлек батырмамен қолданылады:
 catalog-preview-conflicts = <b>⚡ Қайшылықтар: { $count }</b> — мән файлда да, шығарудан кейін кабинетте де өзгерген; тек бөлек батырмамен қолданылады:
+catalog-preview-unverified = <b>❓ Күмәнді: { $count }</b> — файлдағы мән кабинеттегі ағымдағы мәннен өзгеше, бірақ бұл кімнің өзгерісі (сіздікі ме, әлде шығарудан кейін кабинеттікі ме) белгісіз; тексеріп, бөлек батырмамен қолданыңыз:
 catalog-preview-products = Өзгеретін тауарлар: { $products }, SKU: { $skus }.
 catalog-preview-prices = Бағалар: жоғарылайды — { $up }, төмендейді — { $down }.
 catalog-preview-count-name = Атаулар: { $count }.
@@ -84,11 +86,13 @@ catalog-diff-will = Болады
 catalog-diff-rows = Жолдар
 catalog-diff-note = Ескертпе
 catalog-diff-conflict = қайшылық: кабинетте де өзгерген
+catalog-diff-unverified = күмәнді: өзгеріс сіздікі ме, кабинеттікі ме, белгісіз
 
 ## Buttons and the apply
 catalog-button-apply = ✅ Қолдану ({ $count })
 catalog-button-apply-risky = ⚠️ Тәуекелділермен бірге қолдану ({ $count })
 catalog-button-apply-conflicts = ⚡ Қайшылықтармен бірге қолдану ({ $count })
+catalog-button-apply-unverified = ❓ Күмәнділермен бірге қолдану ({ $count })
 catalog-button-apply-everything = ‼️ Барлығын қолдану ({ $count })
 catalog-button-cancel = ✖️ Бас тарту
 catalog-button-undo = ↩️ Өзгерістерді болдырмау

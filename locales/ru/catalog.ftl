@@ -45,11 +45,13 @@ catalog-help-lines = Как редактировать каталог
 ## The preview of a returned file
 catalog-preview-reading = 🔎 Сравниваю файл с текущими карточками…
 catalog-preview-title = <b>Что изменится по файлу «{ $file }»</b>
-catalog-preview-no-snapshot = ⚠️ В файле нет служебного листа выгрузки (CSV или копия в новую книгу): сравниваю только с текущими карточками, поэтому изменения из кабинета после выгрузки отличить нельзя.
+catalog-preview-no-snapshot = ⚠️ В файле нет служебного листа выгрузки (CSV или копия в новую книгу): я не могу отличить ваши правки от изменений, сделанных в кабинете после выгрузки. Поэтому каждое расхождение с текущей карточкой — под вопросом и применяется только отдельной кнопкой.
+catalog-preview-unconfirmed-rows = ⚠️ Служебный лист выгрузки не подтверждает строки { $rows } (лист изменён или файл выгружен прежней версией бота): в них ваши правки не отличить от изменений в кабинете, расхождения — под вопросом.
 catalog-preview-change = • { $place }{ $name }: { $field }: { $was } → { $will }
 catalog-preview-more = … и ещё { $count } (все — в приложенном файле)
 catalog-preview-risky = <b>⚠️ Рискованные изменения: { $count }</b> — применяются только отдельной кнопкой:
 catalog-preview-conflicts = <b>⚡ Конфликты: { $count }</b> — значение изменено и в файле, и в кабинете после выгрузки; применяются только отдельной кнопкой:
+catalog-preview-unverified = <b>❓ Под вопросом: { $count }</b> — значение в файле отличается от текущего в кабинете, а чьё это изменение (ваше или кабинета после выгрузки), не понять; проверьте и примените отдельной кнопкой:
 catalog-preview-products = Изменятся товаров: { $products }, SKU: { $skus }.
 catalog-preview-prices = Цены: выше — { $up }, ниже — { $down }.
 catalog-preview-count-name = Названия: { $count }.
@@ -84,11 +86,13 @@ catalog-diff-will = Станет
 catalog-diff-rows = Строки
 catalog-diff-note = Примечание
 catalog-diff-conflict = конфликт: изменено и в кабинете
+catalog-diff-unverified = под вопросом: не понять, ваше это изменение или кабинета
 
 ## Buttons and the apply
 catalog-button-apply = ✅ Применить ({ $count })
 catalog-button-apply-risky = ⚠️ Применить и рискованные ({ $count })
 catalog-button-apply-conflicts = ⚡ Применить и конфликты ({ $count })
+catalog-button-apply-unverified = ❓ Применить и под вопросом ({ $count })
 catalog-button-apply-everything = ‼️ Применить всё ({ $count })
 catalog-button-cancel = ✖️ Отмена
 catalog-button-undo = ↩️ Отменить изменения

@@ -6,15 +6,8 @@ import {
   type ExportSink,
   inOrder,
 } from "./export-file.js";
-import {
-  fingerprints,
-  type LiveCard,
-  productValues,
-  SKU_FIELDS,
-  skuValues,
-  type Values,
-} from "./fields.js";
-import { META_SHEET, metaHead, metaRow } from "./meta.js";
+import { type LiveCard, productValues, SKU_FIELDS, skuValues, type Values } from "./fields.js";
+import { type ExportPrints, exportPrints, META_SHEET, metaHead, metaRow } from "./meta.js";
 import {
   type CellValue,
   cellTail,
@@ -53,12 +46,13 @@ function put(cells: ReadyCells, column: Column, value: CellValue) {
 }
 
 /**
- * A card's rows made ready, the product's cells and fingerprints once for all its SKU rows;
- * each row's ids and fingerprints go to `meta` (the hidden sheet).
+ * A card's rows made ready, the product's cells once for all its SKU rows; each row's ids,
+ * fingerprints (keyed to the row) and seal go to `meta` (the hidden sheet).
  */
 function readyProduct(
   card: LiveCard,
   fixed: readonly Column[],
+  printer: ExportPrints,
   meta: (cells: (string | number)[]) => void,
 ): ReadyProduct {
   const product: Values = { productId: String(card.productId), ...productValues(card) };
@@ -69,7 +63,6 @@ function readyProduct(
   for (const [field, value] of Object.entries(product)) {
     if (field.startsWith("attributes.")) cells[field] = ready(cellTail(value, STYLE.text)!);
   }
-  const prints = fingerprints(product);
   const skus = card.skus.length > 0 ? card.skus : [undefined];
   return {
     cells,
@@ -80,7 +73,7 @@ function readyProduct(
       for (const column of fixed) {
         if (PER_SKU.has(column.key)) put(row, column, column.value(card, values));
       }
-      meta(metaRow(card.productId, sku?.skuId, { ...prints, ...fingerprints(own) }));
+      meta(metaRow(printer, card.productId, sku?.skuId, values));
       return row;
     }),
   };
@@ -194,6 +187,7 @@ function sheetAhead(file: ExportFile, products: Map<number, ReadyProduct | null>
  */
 export function xlsxExport(file: ExportFile): ExportSink {
   const fixed = columnsOf([], file.texts);
+  const printer = exportPrints(file.secret, file.exportId);
   // Asked for and not in its answer (gone since it was listed): null.
   const products = new Map<number, ReadyProduct | null>();
   const ahead = sheetAhead(file, products);
@@ -215,7 +209,7 @@ export function xlsxExport(file: ExportFile): ExportSink {
     add(cards, asked) {
       for (const card of cards) {
         for (const a of card.attributes) if (a.code) ahead.seen(a.code);
-        products.set(card.productId, readyProduct(card, fixed, writeMeta));
+        products.set(card.productId, readyProduct(card, fixed, printer, writeMeta));
       }
       for (const id of asked) if (!products.has(id)) products.set(id, null);
       ahead.onward();

@@ -49,6 +49,8 @@ export interface ApplyOutcome {
 interface Parts extends CatalogServiceDeps {
   store: CatalogStore;
   log: Logger;
+  /** The bot's secret that keys what an export records (kept in storage, read once). */
+  secret(): Promise<Buffer>;
 }
 
 /** A sending job of the import's sender (progress, watcher, one summary). */
@@ -103,7 +105,12 @@ async function exportCatalog(
     onWriting?: () => Promise<void>;
   },
 ): Promise<ExportResult> {
-  const file = { exportId: newCatalogId(), at: new Date(parts.clock.now()), texts: input.texts };
+  const file = {
+    exportId: newCatalogId(),
+    at: new Date(parts.clock.now()),
+    texts: input.texts,
+    secret: await parts.secret(),
+  };
   const sink = input.csv ? csvExport(file) : xlsxExport(file);
   const counts = { products: 0, skus: 0, codesUnknown: 0 };
   let progress = Promise.resolve();
@@ -140,8 +147,9 @@ async function preview(
 ): Promise<StoredPreview> {
   const ids = [...new Set(input.edits.rows.map((r) => r.productId).filter((id) => id > 0))];
   const cards = await liveCards(parts, ids);
-  const snapshot = input.edits.meta ? decodeMeta(input.edits.meta) : undefined;
-  const diff = diffEdits(input.edits, cards, snapshot);
+  const meta = input.edits.meta;
+  const snapshot = meta ? decodeMeta(meta, await parts.secret()) : undefined;
+  const diff = diffEdits(input.edits, cards, { snapshot });
   const names = Object.fromEntries([...cards.values()].map((c) => [c.productId, c.name.rus]));
   const { chatId, locale, fileName } = input;
   const stored: StoredPreview = { id: newCatalogId(), chatId, locale, fileName, diff, names };
@@ -165,7 +173,7 @@ async function pricePreview(
     values: { price: priceText(input.price) },
     issues: [],
   };
-  const diff = diffEdits({ rows: [row], fields: ["price"] }, cards, undefined);
+  const diff = diffEdits({ rows: [row], fields: ["price"] }, cards, { typedAgainstLive: true });
   const stored: StoredPreview = {
     id: newCatalogId(),
     chatId: input.chatId,
@@ -343,10 +351,20 @@ async function cancel(parts: Parts, previewId: string, chatId: number) {
 
 /** The catalog's export, return, apply and undo (src/bot/features/catalog adapts the chat). */
 export function createCatalogService(deps: CatalogServiceDeps) {
+  const store = createCatalogStore(deps.kv);
+  let secret: Promise<Buffer> | undefined;
   const parts: Parts = {
     ...deps,
-    store: createCatalogStore(deps.kv),
+    store,
     log: deps.logger.child({ module: "catalog" }),
+    secret: () => {
+      // Read once; a failed read is tried again by the next export or return.
+      secret ??= store.exportSecret().catch((error: unknown) => {
+        secret = undefined;
+        throw error;
+      });
+      return secret;
+    },
   };
   return {
     store: parts.store,

@@ -44,7 +44,22 @@ export function createCatalogStore(kv: KeyValueStore) {
   const undoKey = (id: string) => `${KEY_PREFIX.cache}catalog-undo:${id}`;
   const claimKey = (kind: "preview" | "undo", id: string) =>
     `${KEY_PREFIX.cache}catalog-claim:${kind}:${id}`;
+  const secretKey = `${KEY_PREFIX.secret}catalog-export`;
   return {
+    /**
+     * The bot's secret that keys the fingerprints and seals of its exports: made once, kept in
+     * storage (every instance shares it), never logged. Lost, the exports made before it cannot
+     * tell edits from cabinet changes any more (their differences are asked about apart).
+     */
+    async exportSecret(): Promise<Buffer> {
+      const kept = await kv.get<string>(secretKey);
+      if (kept) return Buffer.from(kept, "base64");
+      // Another instance may make one at the same moment: the first one written is the one.
+      await kv.setIfAbsent(secretKey, randomBytes(32).toString("base64"));
+      const made = await kv.get<string>(secretKey);
+      if (!made) throw new Error("the export secret was not kept");
+      return Buffer.from(made, "base64");
+    },
     /**
      * One press at a time, over every instance: `owner` holds the record until it releases it
      * (nothing was sent) or marks it used (the edit went to the sender).
