@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ChatMessageView, UserDriver } from "../doubles/telegram/index.js";
 import { type App, createApp } from "../src/app.js";
@@ -8,8 +9,11 @@ import {
   exportWholeCatalog,
   importPosts as importPostsTo,
   waitForDocument,
+  withXlsxFile,
 } from "./support/catalog.js";
+import { send } from "./support/chat.js";
 import { type Harness, linkUser, sharedRedisConfig, startInProcess } from "./support/harness.js";
+import { runWithOpenpyxl } from "./support/python.js";
 import { sharedBotI18n, sharedImportReader } from "./support/shared.js";
 
 /**
@@ -400,6 +404,145 @@ for r in rows:
       expect(livePrice(10004)).toBe(stale + 500);
     },
     60_000,
+  );
+});
+
+/** The products sheet's XML with one number cell's value written as `to` (what no program writes). */
+function patchNumberCell(bytes: Buffer, from: string, to: string): Promise<Buffer> {
+  return withXlsxFile(bytes, async (file) => {
+    await runWithOpenpyxl(
+      `
+import sys, zipfile, shutil
+src = sys.argv[1]; tmp = src + ".tmp"
+with zipfile.ZipFile(src) as zin, zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zout:
+    for item in zin.infolist():
+        data = zin.read(item.filename)
+        if item.filename == "xl/worksheets/sheet1.xml":
+            assert b"<v>${from}</v>" in data
+            data = data.replace(b"<v>${from}</v>", b"<v>${to}</v>")
+        zout.writestr(item, data)
+shutil.move(tmp, src)
+`,
+      [file],
+    );
+    return readFileSync(file);
+  });
+}
+
+const NEVER_SENT = {
+  ru: {
+    head: "🚫 Не будут отправлены ячейки (4) — исправьте их и пришлите файл снова:",
+    lines: [
+      "• строка {2} · price: «-5» — а нужно число больше нуля. Исправьте значение",
+      "• строка {3} · price: «1990,555» — в цене больше двух знаков после запятой, а в тенге их два (тиыны). Округлите значение",
+      "• строка {4} · price: «100000000000000000000» — слишком большое число. Проверьте значение",
+      "• строка {5} · price: «1E+400» — слишком большое число. Проверьте значение",
+    ],
+    apply: "✅ Применить (1)",
+    risky: "Рискованные",
+  },
+  kk: {
+    head: "🚫 Жіберілмейтін ұяшықтар (4) — оларды түзетіп, файлды қайта жіберіңіз:",
+    lines: [
+      "• {2} жол · price: «-5» — ал нөлден үлкен сан керек. Мәнді түзетіңіз",
+      "• {3} жол · price: «1990,555» — бағада үтірден кейін екі таңбадан көп, ал теңгеде екеу ғана (тиын). Мәнді дөңгелектеңіз",
+      "• {4} жол · price: «100000000000000000000» — сан тым үлкен. Мәнді тексеріңіз",
+      "• {5} жол · price: «1E+400» — сан тым үлкен. Мәнді тексеріңіз",
+    ],
+    apply: "✅ Қолдану (1)",
+    risky: "Тәуекелді",
+  },
+};
+
+describe("values the Seller API can never be sent", () => {
+  it.each(["ru", "kk"] as const)(
+    "are named with their rows in the preview, never offered; a number cell past a double's range names its row (%s)",
+    async (locale) => {
+      const texts = NEVER_SENT[locale];
+      h = await startInProcess();
+      const user = h.tg.user({ languageCode: locale });
+      await linkUser(h, user);
+      const file = await exportWholeCatalog(user, locale);
+      const skus = h.api.products.slice(0, 5).map((p) => p.skus[0]!);
+      // Five products' first SKUs: -5, 1990.555, 1e20, a cell made 1E+400, one fine edit.
+      const edited = await editWithOpenpyxl(
+        file,
+        `
+p = col("price"); s = col("skuId")
+values = {${skus[0]!.skuId}: -5, ${skus[1]!.skuId}: 1990.555, ${skus[2]!.skuId}: 10**20, ${skus[3]!.skuId}: 777777.25, ${skus[4]!.skuId}: ${skus[4]!.price + 10}}
+for r in rows:
+    if r[s] in values: r[p] = values[r[s]]
+rows.sort(key=lambda r: (r[s] not in values, list(values).index(r[s]) if r[s] in values else 0))
+`,
+      );
+      const hostile = await patchNumberCell(edited, "777777.25", "1E+400");
+      const before = user.lastBotMessage()!.messageId;
+      await user.sendDocument({ fileName: "каталог.xlsx", content: hostile });
+      const preview = await user.waitForBotMessage(TEXTS[locale].preview, {
+        ...SLOW,
+        after: before,
+      });
+      // Rows 2-5 (the sort put them first), each with its value and what to do.
+      const expected = [
+        texts.head,
+        ...texts.lines.map((l, i) => l.replace(`{${i + 2}}`, String(i + 2))),
+      ];
+      expect(preview.text, user.dump()).toContain(expected.join("\n"));
+      expect(preview.text).not.toContain(texts.risky);
+      expect(preview.buttons.flat()[0]).toBe(texts.apply);
+      await user.pressButton(texts.apply, { messageId: preview.messageId });
+      await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
+      const sent = importPosts().flatMap(
+        (r) => (r.body as { products: { productId: number }[] }).products,
+      );
+      expect(sent.map((p) => p.productId)).toEqual([h.api.products[4]!.productId]);
+    },
+    60_000,
+  );
+});
+
+describe("a price typed on the card that can never be sent", () => {
+  it.each([
+    [
+      "ru",
+      "💰 Изменить цену",
+      /Новая цена для SKU/,
+      [
+        ["0", "❌ «0» — а нужно число больше нуля. Исправьте значение"],
+        [
+          "1990.555",
+          "❌ «1990.555» — в цене больше двух знаков после запятой, а в тенге их два (тиыны). Округлите значение",
+        ],
+      ],
+    ],
+    [
+      "kk",
+      "💰 Бағаны өзгерту",
+      /үшін жаңа баға/,
+      [
+        ["-5", "❌ «-5» — ал нөлден үлкен сан керек. Мәнді түзетіңіз"],
+        ["100000000000000000000", "❌ «100000000000000000000» — сан тым үлкен. Мәнді тексеріңіз"],
+      ],
+    ],
+  ] as const)(
+    "is named, and nothing is offered (%s)",
+    async (locale, button, asked, answers) => {
+      h = await startInProcess();
+      const user = h.tg.user({ languageCode: locale });
+      await linkUser(h, user);
+      const card = await send(user, "/products 10001");
+      await user.pressButton(button, { messageId: card.messageId });
+      await user.waitForBotMessage(asked, { after: card.messageId });
+      for (const [typed, said] of answers) {
+        const before = user.lastBotMessage()!.messageId;
+        await user.sendText(typed);
+        const answer = await user.waitForBotMessage(/./, { after: before });
+        expect(answer.text).toBe(said);
+        expect(answer.buttons).toEqual([]);
+      }
+      expect(importPosts()).toHaveLength(0);
+    },
+    30_000,
   );
 });
 

@@ -69,6 +69,7 @@ import-issue-untitled-column = тақырыбы жоқ { $column } бағаны�
 import-issue-duplicate-column = бұл баған файлда қайталанады ({ $column } бағаны), онда { $value } тұр. Біреуін қалдырыңыз
 import-issue-too-small = { $value } — сан тым кіші, кемінде { $min } болуы керек. Мәнді түзетіңіз
 import-issue-too-big = { $value } — сан тым үлкен. Мәнді тексеріңіз
+import-issue-too-many-decimals = { $value } — бағада үтірден кейін екі таңбадан көп, ал теңгеде екеу ғана (тиын). Мәнді дөңгелектеңіз
 import-issue-wrong-type = { $value } — мән бұл өріске керек түрде емес. Оны үлгі бойынша түзетіңіз (/import)
 import-issue-number-in-quotes = { $value } тырнақшада, яғни мәтін ретінде жазылған, ал мұнда сан керек: тырнақшаны алып тастаңыз
 import-issue-number-not-text = { $value } сан ретінде жазылған, ал мұнда мәтін керек: мәнді тырнақшаға алыңыз

@@ -72,6 +72,7 @@ import-issue-untitled-column = в колонке { $column } без заголо
 import-issue-duplicate-column = эта колонка в файле повторяется (колонка { $column }), в ней { $value }. Оставьте одну
 import-issue-too-small = { $value } — слишком маленькое число, должно быть не меньше { $min }. Исправьте значение
 import-issue-too-big = { $value } — слишком большое число. Проверьте значение
+import-issue-too-many-decimals = { $value } — в цене больше двух знаков после запятой, а в тенге их два (тиыны). Округлите значение
 import-issue-wrong-type = { $value } — значение не того вида, что ожидается в этом поле. Исправьте его по шаблону (/import)
 import-issue-number-in-quotes = { $value } записано в кавычках, то есть как текст, а здесь нужно число: уберите кавычки
 import-issue-number-not-text = { $value } записано числом, а здесь нужен текст: возьмите значение в кавычки

@@ -2,7 +2,7 @@ import type { EditRow, EditRows } from "../import/index.js";
 import { type LiveCard, productValues, skuValues, type Values } from "./fields.js";
 import { type ExportSnapshot, rowKey } from "./meta.js";
 
-export type Risk = "price-cut" | "price-up" | "price-zero" | "barcode" | "duplicate";
+export type Risk = "price-cut" | "price-up" | "barcode" | "duplicate";
 
 /** One field of one product (skuId undefined) or SKU that the file changes. */
 export interface Change {
@@ -41,8 +41,11 @@ export interface Diff {
   goneSkus: { row: number; productId: number; skuId: number }[];
   /** Products with changes whose characteristics have no codes and the file gives none. */
   blocked: { productId: number; rows: number[] }[];
-  /** Rows with a value that could not be read (not applied). */
-  unreadable: { row: number; field: string }[];
+  /**
+   * Cells that could not be read, or hold a value the Seller API can never be sent (a price
+   * of 0 or less, more decimals than tenge has, too large): named with the reason, not applied.
+   */
+  unreadable: (EditRow["issues"][number] & { row: number })[];
   /** The file carried the export's hidden sheet (else compared with the live cards only). */
   snapshot: boolean;
 }
@@ -116,8 +119,8 @@ function sellerValues(
 function riskOf(field: string, was: string | undefined, will: string): Risk | undefined {
   if (field === "barcode" && was !== undefined) return "barcode";
   if (field !== "price") return undefined;
+  // A price of 0 or less never comes here: the reader names it (the import refuses it).
   const next = Number(will);
-  if (next === 0) return "price-zero";
   const before = Number(was);
   if (!(before > 0)) return undefined;
   if (next < before / 2) return "price-cut";
@@ -241,7 +244,7 @@ export function diffEdits(
   const ctx: Context = { snapshot, typedAgainstLive: "typedAgainstLive" in basis, diff };
   const byProduct = new Map<number, EditRow[]>();
   for (const row of edits.rows) {
-    for (const issue of row.issues) diff.unreadable.push({ row: row.row, field: issue.field });
+    for (const issue of row.issues) diff.unreadable.push({ row: row.row, ...issue });
     if (row.productId <= 0) continue;
     byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row]);
   }

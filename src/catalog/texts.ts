@@ -1,4 +1,5 @@
 import type { Translate } from "../i18n.js";
+import { issueReason } from "../import/index.js";
 import { escapeHtml, shorten } from "../text/index.js";
 import type { Change, Diff } from "./diff.js";
 import type { ExportTexts } from "./export-file.js";
@@ -83,6 +84,19 @@ const firstRows = (items: readonly { row: number }[] | readonly number[]) =>
     .map((i) => (typeof i === "number" ? i : i.row))
     .join(", ") + (items.length > 10 ? ", …" : "");
 
+/** Cells that cannot be sent: each with its row, its value as seen and what to do. */
+function unreadableLines(t: Translate, cells: Diff["unreadable"]): string {
+  const lines = [t("catalog-preview-unreadable", { count: cells.length })];
+  for (const cell of cells.slice(0, MAX_LISTED)) {
+    const reason = issueReason(t, cell);
+    const field = escapeHtml(cell.field);
+    lines.push(t("catalog-preview-unreadable-line", { row: cell.row, field, reason }));
+  }
+  if (cells.length > MAX_LISTED)
+    lines.push(t("catalog-preview-unreadable-more", { count: cells.length - MAX_LISTED }));
+  return lines.join("\n");
+}
+
 /** The preview message (HTML) in the chat's language. */
 export function previewText(
   t: Translate,
@@ -148,15 +162,7 @@ export function previewText(
       }),
     );
   }
-  if (diff.unreadable.length > 0) {
-    const cells =
-      diff.unreadable
-        .slice(0, 10)
-        .map((u) => `${u.row}: ${u.field}`)
-        .join("; ") + (diff.unreadable.length > 10 ? "; …" : "");
-    const count = diff.unreadable.length;
-    facts.push(t("catalog-preview-unreadable", { count, cells: escapeHtml(cells) }));
-  }
+  if (diff.unreadable.length > 0) facts.push(unreadableLines(t, diff.unreadable));
   if (facts.length > 0) out.push(facts.join("\n"));
   out.push(t("catalog-preview-empty-keeps"));
   return out.join("\n\n");

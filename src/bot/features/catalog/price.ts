@@ -1,6 +1,7 @@
 import { type Composer, InlineKeyboard } from "grammy";
 import type { Locale } from "../../../i18n.js";
-import { parseDecimal } from "../../../import/index.js";
+import { issueReason, parseDecimal, sendablePrice } from "../../../import/index.js";
+import { escapeHtml } from "../../../text/index.js";
 import { priceMenuButton } from "../../buttons/codecs.js";
 import { ButtonNotice, onButton, runCommand } from "../../buttons/handle.js";
 import type { BotContext } from "../../context.js";
@@ -26,8 +27,15 @@ async function ask(
 async function answer(ctx: BotContext, deps: FeatureDeps, text: string) {
   const pending = ctx.session.pendingPrice!;
   const price = parseDecimal(text.trim());
-  if (!price.ok || !(price.value > 0)) {
-    await ctx.reply(ctx.t("catalog-price-bad", { value: text.slice(0, 40) }));
+  if (!price.ok) {
+    await ctx.reply(ctx.t("catalog-price-bad", { value: escapeHtml(text.slice(0, 40)) }));
+    return;
+  }
+  // A price the Seller API can never be sent (0, -5, 1990,555): what is wrong, as in a file.
+  const sendable = sendablePrice(price.value);
+  if (!sendable.ok) {
+    const params = { value: text.trim().slice(0, 40) };
+    await ctx.reply(`❌ ${issueReason(ctx.t, { code: sendable.code, params })}`);
     return;
   }
   ctx.session.pendingPrice = undefined;
