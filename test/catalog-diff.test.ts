@@ -183,7 +183,7 @@ describe("a file whose record cannot vouch for a row", () => {
 
   it.each([
     ["no hidden sheet", { snapshot: undefined }],
-    // Its fingerprint made to match the file's value, as a forger would (unkeyed, as before).
+    // A fingerprint written by someone without the secret.
     [
       "a fingerprint changed",
       tampered((rows) => {
@@ -192,16 +192,30 @@ describe("a file whose record cannot vouch for a row", () => {
         rows[2]![2] = JSON.stringify(prints);
       }),
     ],
-    ["a seal changed", tampered((rows) => void (rows[2]![3] = "AAAAAAAAAAAAAAAA"))],
+    [
+      "a seal changed",
+      tampered((rows) => {
+        rows[2]![3] = "AAAAAAAAAAAAAAAA";
+      }),
+    ],
     // SKU 11's (genuine) record put on SKU 12's row.
     [
       "a record moved to another row",
-      tampered((rows) => void (rows[2] = [...rows[1]!.slice(0, 1), "12", ...rows[1]!.slice(2)])),
+      tampered((rows) => {
+        rows[2] = [...rows[1]!.slice(0, 1), "12", ...rows[1]!.slice(2)];
+      }),
     ],
-    ["another export's id", tampered((rows) => void (rows[0]![1] = "other"))],
+    [
+      "another export's id",
+      tampered((rows) => {
+        rows[0]![1] = "other";
+      }),
+    ],
     [
       "a sheet of the first version (unkeyed)",
-      tampered((rows) => void (rows[0]![0] = "seller-bot export v1")),
+      tampered((rows) => {
+        rows[0]![0] = "seller-bot export v1";
+      }),
     ],
     [
       "another bot's secret",
