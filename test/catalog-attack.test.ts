@@ -546,6 +546,65 @@ describe("a price typed on the card that can never be sent", () => {
   );
 });
 
+const IMPORT = "/api/seller/v1/products/import";
+
+const UNANSWERED = {
+  ru: {
+    said: [
+      "⚠️ Сервис не подтвердил ни одного запроса — подробности ниже.",
+      "📤 Отправляю товаров: 1 (каждый целиком, с вашими изменениями). Принял ли их сервис — в сообщении ниже, итоги обработки придут отдельно. Отменить изменения можно в течение 24 часов.",
+      "⚠️ Запрос 1/1 (строка 2): сервис не ответил вовремя или ответил ошибкой. Изменения этих товаров могли всё же примениться.\n\nПроверьте эти товары в /products: применились ли изменения, прежде чем отправлять их снова.",
+    ],
+    summary: /^Импорт «каталог\.xlsx»: итоги/,
+    summaryLine:
+      "⚠️ Сервис не ответил: 1 (запросы: 1) — изменения могли примениться, проверьте эти товары в /products.",
+    never: /Отправлено товаров|не принял ни одного|могли.*созда/,
+  },
+  kk: {
+    said: [
+      "⚠️ Сервис бірде-бір сұрауды растамады — толығырақ төменде.",
+      "📤 Тауарларды жіберіп жатырмын: 1 (әрқайсысы толық, сіздің өзгерістеріңізбен). Сервис оларды қабылдады ма — төмендегі хабарламада, өңдеу қорытындысы бөлек келеді. Өзгерістерді 24 сағат ішінде болдырмауға болады.",
+      "⚠️ 1/1 сұрау (2-жол): сервис уақытында жауап бермеді немесе қатемен жауап берді. Бұл тауарлардың өзгерістері бәрібір қолданылған болуы мүмкін.\n\nБұл тауарларды қайта жібермес бұрын, /products бөлімінде өзгерістердің қолданылған-қолданылмағанын тексеріңіз.",
+    ],
+    summary: /^«каталог\.xlsx» импорты: қорытынды/,
+    summaryLine:
+      "⚠️ Сервис жауап бермегендері: 1 (сұраулар: 1) — өзгерістер қолданылған болуы мүмкін, бұл тауарларды /products арқылы тексеріңіз.",
+    never: /Жіберілген тауарлар|қабылдамады|жасалған/,
+  },
+};
+
+describe("the Seller API failing or silent on the edit's request", () => {
+  it.each([
+    ["ru", "500"],
+    ["kk", "hang"],
+  ] as const)(
+    "the messages agree: nothing says sent or refused (%s, %s)",
+    async (locale, kind) => {
+      const texts = UNANSWERED[locale];
+      h = await startInProcess({ env: { SELLER_API_TIMEOUT_MS: "1000" } });
+      const user = h.tg.user({ languageCode: locale });
+      await linkUser(h, user);
+      const { preview } = await previewOfOneEdit(user, locale);
+      h.api.failNext(IMPORT, kind);
+      await user.pressButton(TEXTS[locale].apply, { messageId: preview.messageId });
+      const summary = await user.waitForBotMessage(texts.summary, {
+        timeoutMs: 30_000,
+        after: preview.messageId,
+      });
+      expect(summary.text).toContain(texts.summaryLine);
+      const said = user
+        .botMessages()
+        .filter((m) => m.messageId > preview.messageId && !m.document)
+        .map((m) => m.text);
+      // The status message (edited by the sender), what is sent, the request's outcome, the summary.
+      expect(said.slice(0, 3), user.dump()).toEqual(texts.said);
+      for (const text of said) expect(text).not.toMatch(texts.never);
+      expect(importPosts()).toHaveLength(1);
+    },
+    60_000,
+  );
+});
+
 describe("two instances on one Redis", () => {
   it("apply the same preview once: the press that comes while the other reads is refused", async () => {
     h = await startInProcess({ redis: true });

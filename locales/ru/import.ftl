@@ -9,6 +9,7 @@ import-sending = 📤 Отправляю товары в сервис ({ $valid 
     }…
 import-waiting = ⏳ Отправлено товаров: { $products }, запросов: { $requests }. Жду результатов обработки…
 import-none-accepted = ❌ Сервис не принял ни одного запроса — подробности ниже.
+import-none-confirmed = ⚠️ Сервис не подтвердил ни одного запроса — подробности ниже.
 import-download-failed = ❌ Не удалось скачать файл из Telegram. Отправьте его ещё раз через минуту.
 
 ## Files that are not a product list
@@ -124,8 +125,10 @@ import-skipped = Товары с ошибками ({ $count }) не отправ
 import-summary-follows = Когда сервис обработает все товары, я пришлю итог: что загрузилось и что исправить в каких строках. Ход импорта — /jobs.
 import-batch-refused = ❌ Запрос { $batch }/{ $total } ({ $where }) отклонён сервисом:
 import-batch-uncertain = ⚠️ Запрос { $batch }/{ $total } ({ $where }): сервис не ответил вовремя или ответил ошибкой. Эти товары могли всё же создаться.
+import-batch-uncertain-edit = ⚠️ Запрос { $batch }/{ $total } ({ $where }): сервис не ответил вовремя или ответил ошибкой. Изменения этих товаров могли всё же примениться.
 import-batch-failed = ❌ Запрос { $batch }/{ $total } ({ $where }) не выполнен: { $reason }
 import-check-products = Прежде чем отправлять эти строки снова, проверьте в /products, не появились ли эти товары, — иначе они задвоятся.
+import-check-products-edit = Проверьте эти товары в /products: применились ли изменения, прежде чем отправлять их снова.
 import-api-error-request = • <b>Весь запрос</b> · <code>{ $field }</code>: { $reason }
 import-api-errors-more = …и ещё ошибок: { $count }.
 import-watch-failed = ⚠️ Не удалось поставить импорт на отслеживание, поэтому итог может не прийти. Проверьте товары в /products через несколько минут.

@@ -79,6 +79,7 @@ async function prepareSend(parts: Parts, job: SendJob, products: ParsedProduct[]
         valid: products.length,
         skipped: 0,
         warnings: [],
+        edit: true,
       }),
   };
 }
