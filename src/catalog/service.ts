@@ -276,7 +276,8 @@ async function apply(
     await parts.store.saveUndo({ id: undoId, chatId, products: plan.undo });
     const text = translator(parts.i18n, stored.locale)("catalog-button-undo");
     const button = hooks.undoData && { text, data: hooks.undoData(undoId) };
-    const job = { ...stored, progress, ...(button && { button }) };
+    const { locale, fileName } = stored;
+    const job = { chatId, locale, fileName, progress, ...(button && { button }) };
     const send = await prepareSend(parts, job, plan.products);
     if (parts.imports.sender.stopping.aborted) throw new Stopping();
     await hooks.announce({ ...outcome, undoId });
