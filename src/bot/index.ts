@@ -51,7 +51,11 @@ export function createBot(deps: BotDeps): SellerBot {
   });
   installApiTransformers(bot.api, { metrics: deps.metrics, source: "reply" });
   // Outermost: one answer of a press reaches Telegram, whoever gives it (see below).
-  const presses = createPressAnswers({ clock: deps.clock, logger });
+  const presses = createPressAnswers({
+    clock: deps.clock,
+    logger,
+    ...(deps.pressAnswerWithinMs !== undefined && { withinMs: deps.pressAnswerWithinMs }),
+  });
   bot.api.config.use(presses.transformer);
 
   const onError = createErrorHandler(logger, i18n);
