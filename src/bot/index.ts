@@ -1,4 +1,4 @@
-import { conversations } from "@grammyjs/conversations";
+import { conversations, createConversation } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
 import { Bot, type Composer, session } from "grammy";
 import { createCatalogService } from "../catalog/index.js";
@@ -13,6 +13,7 @@ import type { BotDeps, FeatureDeps } from "./deps.js";
 import { createErrorHandler } from "./errors/boundary.js";
 import {
   createGroupAlertsFeature,
+  DIALOGUES,
   EARLY_FEATURES,
   FEATURES,
   subscribeOnLink,
@@ -116,8 +117,14 @@ export function createBot(deps: BotDeps): SellerBot {
   );
 
   for (const feature of EARLY_FEATURES) guarded.use(feature.create(features));
-  // One deadline for the Seller API calls of an update (conversations above keep their own).
+  // One deadline for the Seller API calls of an update, the dialogues' included.
   guarded.use((_ctx, next) => deps.seller.withDeadline(config.sellerApiDeadlineMs, next));
+  // Every dialogue sees its chat's updates before the features do (rules: dialogues.ts).
+  for (const dialogue of DIALOGUES) {
+    if (dialogue.guard) guarded.use(dialogue.guard(features));
+    const conversation = dialogue.conversation(features);
+    guarded.use(createConversation(conversation, { id: dialogue.id, parallel: true }));
+  }
   for (const feature of FEATURES) guarded.use(feature.create(features));
   return Object.assign(bot, { dispose: reads.close });
 }
