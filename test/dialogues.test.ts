@@ -295,6 +295,17 @@ describe.each(LANGS)("inside every dialogue (%s)", (lang) => {
       expect(await scenario.answer(chat)).toBe(scenario.waitsFor === "button");
       await expectNothingOpen(chat);
     });
+
+    it("reads a file sent inside; a question ends with it, an offer waits on", async () => {
+      const chat = await chatIn(h, lang);
+      await scenario.open(chat);
+      await SCENARIOS.import!.open(chat);
+      // Answered: the question (not taken) or the newest offer (the file's).
+      expect(await scenario.answer(chat)).toBe(scenario.waitsFor === "button");
+      // The offer still open: the file's beside a question, the first beside the second.
+      expect((await send(chat.user, "/cancel")).text).toBe(TEXTS[lang].cancelled);
+      await expectNothingOpen(chat);
+    });
   });
 
   it("asks a question while an import offer waits, and both are answered", async () => {
