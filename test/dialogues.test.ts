@@ -5,6 +5,7 @@ import { SEED_BASE_DATE_MS } from "../doubles/seller-api/index.js";
 import type { UserDriver } from "../doubles/telegram/index.js";
 import type { SessionData } from "../src/bot/context.js";
 import { DIALOGUES } from "../src/bot/features/index.js";
+import { KEY_PREFIX } from "../src/storage/index.js";
 import { send } from "./support/chat.js";
 import { type RunningClock, runningClock } from "./support/clock.js";
 import { type Harness, linkUser, restartBot, startInProcess } from "./support/harness.js";
@@ -344,6 +345,36 @@ describe.each([
     for (const [id, chat] of chats) {
       expect(await SCENARIOS[id]!.answer({ ...chat, h }), `${id} (${chat.lang})`).toBe(true);
     }
+  }, 60_000);
+});
+
+describe("a dialogue stored by the version before", () => {
+  let h: Harness | undefined;
+  afterAll(() => h?.stop());
+
+  it("is dropped at the restart: the answer goes on to the rest of the bot, with no error", async () => {
+    const clock = runningClock(NOW);
+    h = await startInProcess({ clock });
+    const chats: [string, Chat][] = [];
+    for (const id of Object.keys(SCENARIOS)) {
+      const chat = await chatIn(h, "ru");
+      await SCENARIOS[id]!.open(chat);
+      chats.push([id, chat]);
+    }
+    await h.stopBot();
+    // As that version stored them (its replays had another shape: never replayed now).
+    const stored = h.app.storage.adapter<{ version: [number, number] }>();
+    for (const [, { user }] of chats) {
+      const key = `${KEY_PREFIX.conversation}${user.id}`;
+      const state = (await stored.read(key))!;
+      await stored.write(key, { ...state, version: [state.version[0], 1] });
+    }
+    h = await restartBot(h, { clock });
+    for (const [id, chat] of chats) {
+      expect(await SCENARIOS[id]!.answer({ ...chat, h }), id).toBe(false);
+      await expectNothingOpen({ ...chat, h });
+    }
+    expect(h.logs.filter((line) => /"level":(50|60)/.test(line))).toEqual([]);
   }, 60_000);
 });
 

@@ -96,7 +96,9 @@ export function createBot(deps: BotDeps): SellerBot {
     conversations<BotContext, ConversationContext>({
       storage: {
         type: "key",
-        version: 1,
+        // 2: the questions wait on the app's clock, so their replays changed shape. States of
+        // version 1 are dropped: a question is asked again, an offer's press is out of date.
+        version: 2,
         prefix: KEY_PREFIX.conversation,
         adapter: reads.adapter(storage.adapter()),
       },
