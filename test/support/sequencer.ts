@@ -27,6 +27,7 @@ const LONGEST_FIRST = [
   "runtime-logs",
   "import-reader-wild",
   "import-flow",
+  "dialogues",
   "catalog-libreoffice",
   "orders-export",
   "runtime-shutdown",
