@@ -5,7 +5,9 @@ import {
   type BarcodeReading,
   barcodeFromNumber,
   barcodeFromText,
+  barcodeFromUntypedText,
   type Converted,
+  foreignCurrency,
   type NumberConvention,
   parseBoolean,
   parseDecimal,
@@ -30,11 +32,13 @@ function scientificShown(shown: string): number {
 }
 
 /**
- * A number column's cell: a date, a percent outside VAT (12345.5 shown 1234550%: neither the
- * value nor what is shown is the price) or a cell showing other digits than it holds (fewer
- * decimals, or an E-notation that rounds: 123456 shown 1,23E+05) is a problem.
+ * A number column's cell: a sum in a currency other than tenge (`2 890,00 ₽`: the API takes
+ * tenge and nothing is converted), a date, a percent outside VAT (12345.5 shown 1234550%:
+ * neither the value nor what is shown is the price) or a cell showing other digits than it
+ * holds (fewer decimals, or an E-notation that rounds: 123456 shown 1,23E+05) is a problem.
  */
 function numberOf(cell: NumberCell, percentAllowed: boolean): Converted<number> {
+  if (cell.currency) return foreignCurrency(cell.shown, cell.currency);
   if (cell.date) return fail("date-not-number", { value: cell.shown });
   if (cell.percent && !percentAllowed) return fail("percent-not-number", { value: cell.shown });
   const value = cell.percent ? tidy(cell.value * 100) : cell.value;
@@ -78,12 +82,16 @@ export function booleanOf(cell: Cell): Converted<boolean> {
   return parseBoolean(cellText(cell).trim());
 }
 
-/** A barcode: a number cell by the number-cell rule, text as typed (see `barcodeFromText`). */
-export function barcodeOf(cell: Cell): BarcodeReading {
+/**
+ * A barcode: a number cell by the number-cell rule, text as typed (see `barcodeFromText`), or
+ * in a file whose values have no type (CSV, JSON) as what a number cell may have left of it
+ * (see `barcodeFromUntypedText`).
+ */
+export function barcodeOf(cell: Cell, untyped = false): BarcodeReading {
   const number = numberCell(cell);
-  return number
-    ? barcodeFromNumber(number.value, number.shown, zeroPaddedWidth(number.format))
-    : barcodeFromText(cellText(cell).trim());
+  if (number) return barcodeFromNumber(number.value, number.shown, zeroPaddedWidth(number.format));
+  const raw = cellText(cell).trim();
+  return untyped ? barcodeFromUntypedText(raw) : barcodeFromText(raw);
 }
 
 /** Values on a product's later rows agree when equal up to spaces and case of list items. */
