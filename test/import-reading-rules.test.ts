@@ -153,6 +153,30 @@ describe("a price shown in another currency is named, never sent as tenge", () =
       expect(result.products.map((p) => p.product.skus?.[0]?.price)).toEqual([1234]);
     }
   });
+
+  it("reads ids and VAT under a whole row's ruble format as the numbers they are: only a price is a sum", async () => {
+    const header = ["categoryId", "brandId", "name.rus", "description.rus", "vat", "price"];
+    const rubles = { s: 1 };
+    const rows = [
+      header,
+      [
+        { n: 101, ...rubles },
+        { n: 504, ...rubles },
+        "Куртка",
+        "Тёплая",
+        { n: 12, ...rubles },
+        { n: 990 },
+      ],
+      [{ n: 101, ...rubles }, { n: 504 }, "Шапка", "Вязаная", { n: 12 }, { n: 990, ...rubles }],
+    ];
+    const bytes = xlsxFile(sheetXml(rows), { formats: ['_-* #,##0 "р."_-'] });
+    const result = await parseImportFile({ bytes, fileName: "a.xlsx" }, OPTIONS);
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.products.map((p) => [p.product.categoryId, p.product.vat])).toEqual([[101, 12]]);
+    expect(result.invalid.flatMap((p) => p.issues.map((i) => [i.field, i.code, i.params]))).toEqual(
+      [["price", "foreign-currency", { value: "990 р.", currency: "RUB", sign: "р." }]],
+    );
+  });
 });
 
 describe("an empty cell written as a typed string cell with no value is empty", () => {

@@ -32,13 +32,11 @@ function scientificShown(shown: string): number {
 }
 
 /**
- * A number column's cell: a sum in a currency other than tenge (`2 890,00 ₽`: the API takes
- * tenge and nothing is converted), a date, a percent outside VAT (12345.5 shown 1234550%:
- * neither the value nor what is shown is the price) or a cell showing other digits than it
- * holds (fewer decimals, or an E-notation that rounds: 123456 shown 1,23E+05) is a problem.
+ * A number column's cell: a date, a percent outside VAT (12345.5 shown 1234550%: neither the
+ * value nor what is shown is the price) or a cell showing other digits than it holds (fewer
+ * decimals, or an E-notation that rounds: 123456 shown 1,23E+05) is a problem.
  */
 function numberOf(cell: NumberCell, percentAllowed: boolean): Converted<number> {
-  if (cell.currency) return foreignCurrency(cell.shown, cell.currency);
   if (cell.date) return fail("date-not-number", { value: cell.shown });
   if (cell.percent && !percentAllowed) return fail("percent-not-number", { value: cell.shown });
   const value = cell.percent ? tidy(cell.value * 100) : cell.value;
@@ -70,8 +68,13 @@ export function integerOf(cell: Cell, percentAllowed: boolean): Converted<number
   return parseInteger(cellText(cell).trim(), percentAllowed);
 }
 
+/**
+ * A price: a number cell whose format shows a currency other than tenge (`2 890,00 ₽`) is a
+ * sum the API would take for tenge, and nothing is converted: named, as such text is.
+ */
 export function priceOf(cell: Cell, convention: NumberConvention): Converted<number> {
   const number = numberCell(cell);
+  if (number?.currency) return foreignCurrency(number.shown, number.currency);
   if (number) return numberOf(number, false);
   return parseDecimal(cellText(cell).trim(), convention);
 }
