@@ -154,6 +154,22 @@ describe("a price shown in another currency is named, never sent as tenge", () =
     }
   });
 
+  it("names a JSON price in quotes with a ruble sign as rubles, not as a number in quotes", async () => {
+    const product = {
+      categoryId: 1,
+      brandId: 2,
+      name: { rus: "Куртка" },
+      description: { rus: "Тёплая" },
+      skus: [{ price: "2890 ₽", barcode: "4870000000012" }],
+    };
+    const bytes = new TextEncoder().encode(JSON.stringify({ products: [product] }));
+    const result = await parseImportFile({ bytes, fileName: "a.json" }, OPTIONS);
+    if (!result.ok) throw new Error(result.reason);
+    expect(lines(result, "ru")).toEqual([
+      expect.stringMatching(/^• Товар № 1 · skus\[0\]\.price: «2890 ₽» — цена в рублях\./),
+    ]);
+  });
+
   it("reads ids and VAT under a whole row's ruble format as the numbers they are: only a price is a sum", async () => {
     const header = ["categoryId", "brandId", "name.rus", "description.rus", "vat", "price"];
     const rubles = { s: 1 };
