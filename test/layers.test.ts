@@ -18,6 +18,7 @@ const PRODUCT_DIRS = ["src", "doubles", "demo", "bench", "scripts"];
 const BASE = ["src/clock.ts", "src/config.ts", "src/logger.ts", "src/i18n.ts", "src/limit.ts"];
 const LOWER = [
   ...BASE,
+  "src/sheets",
   "src/storage",
   "src/seller-api",
   "src/text",
@@ -39,9 +40,9 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   "src/sheets": [],
   "src/import": LOWER,
   "src/alerts": LOWER,
-  "src/orders-export": [...LOWER, "src/sheets"],
+  "src/orders-export": LOWER,
   // The catalog's export writes files a seller may import again: it may use the import's face.
-  "src/catalog": [...LOWER, "src/sheets", "src/import"],
+  "src/catalog": [...LOWER, "src/import"],
   "src/metrics.ts": ["src/logger.ts", "src/alerts", "src/seller-api"],
   "src/bot": [
     ...LOWER,
