@@ -28,6 +28,7 @@ const LONGEST_FIRST = [
   "import-reader-wild",
   "import-flow",
   "catalog-libreoffice",
+  "sheets-writer",
   "orders-export",
   "runtime-shutdown",
   "runtime-storage",
