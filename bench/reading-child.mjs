@@ -46,8 +46,12 @@ async function variantOf(name) {
         const shared = [];
         let text = "";
         parseXml(strFromU8(files["xl/sharedStrings.xml"]), {
-          open: (tag) => tag === "si" && (text = ""),
-          text: (t) => (text += t),
+          open(tag) {
+            if (tag === "si") text = "";
+          },
+          text(t) {
+            text += t;
+          },
           close: (tag) => tag === "si" && shared.push(text),
         });
         const rows = [];
@@ -55,11 +59,15 @@ async function variantOf(name) {
         let type;
         parseXml(strFromU8(files["xl/worksheets/sheet1.xml"]), {
           open(tag, attributes) {
-            if (tag === "row") rows.push((row = []));
-            else if (tag === "c") type = attributes.t;
+            if (tag === "row") {
+              row = [];
+              rows.push(row);
+            } else if (tag === "c") type = attributes.t;
             else if (tag === "v" || tag === "t") text = "";
           },
-          text: (t) => (text += t),
+          text(t) {
+            text += t;
+          },
           close(tag) {
             if (tag === "v") row.push(type === "s" ? shared[Number(text)] : text);
             else if (tag === "t" && type === "inlineStr") row.push(text);

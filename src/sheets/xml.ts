@@ -77,8 +77,10 @@ function inline(text: string, s: string): string {
 function formulaTail({ formula, value }: Formula, s: string): string {
   const f = `<f>${escapeXml(formula)}</f>`;
   const stored = value instanceof Date ? (serialDay(value) ?? dateText(value)) : value;
-  if (typeof stored === "number")
-    return `${s}>${f}<v>${Number.isFinite(stored) ? stored : 0}</v></c>`;
+  if (typeof stored === "number") {
+    // No value rather than a wrong one: a program that calculates still shows the figure.
+    return Number.isFinite(stored) ? `${s}>${f}<v>${stored}</v></c>` : `${s}>${f}</c>`;
+  }
   if (typeof stored === "boolean") return `${s} t="b">${f}<v>${stored ? 1 : 0}</v></c>`;
   return `${s} t="str">${f}<v>${escapeXml(stored)}</v></c>`;
 }
