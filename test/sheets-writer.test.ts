@@ -306,6 +306,43 @@ describe("a workbook written to a file", () => {
     expect(read!.rows.at(-1)!.cells[2]).toMatchObject({ kind: "number", value: 100_000 + ROWS });
   });
 
+  it("puts a sheet written after the streamed one first among the tabs, and opens on it", async () => {
+    // As a report would: the lines streamed first, the summary of them written after, shown first.
+    const path = join(dir, "report.xlsx");
+    const book = createWorkbookFile(path);
+    const lines = book.sheet({ name: "Строки", place: 1 });
+    for (let i = 1; i <= 3; i++) lines.row([`строка ${i}`, i]);
+    lines.end();
+    const summary = book.sheet({ name: "Итоги", place: 0 });
+    summary.row(["Всего", { formula: "SUM(Строки!B1:B3)", value: 6 }]);
+    await book.finish();
+    const seen = (await inspectWithOpenpyxl(
+      readFileSync(path),
+      `
+wb = openpyxl.load_workbook(sys.argv[1], data_only=True)
+print(json.dumps({
+    "tabs": [[ws.title, bool(ws.sheet_view.tabSelected)] for ws in wb.worksheets],
+    "active": wb.active.title,
+    "total": wb["Итоги"]["B1"].value,
+    "lines": [[c.value for c in r] for r in wb["Строки"].iter_rows()],
+}, ensure_ascii=False))
+`,
+    )) as Record<string, unknown>;
+    expect(seen).toEqual({
+      tabs: [
+        ["Итоги", true],
+        ["Строки", false],
+      ],
+      active: "Итоги",
+      total: 6,
+      lines: [
+        ["строка 1", 1],
+        ["строка 2", 2],
+        ["строка 3", 3],
+      ],
+    });
+  });
+
   it("names each sheet as Excel allows, however it was asked", async () => {
     const book = createWorkbook();
     for (const name of ["Итого", "итого", "", "'цитата'", "x".repeat(40), "x".repeat(40)]) {

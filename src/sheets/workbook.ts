@@ -34,7 +34,7 @@ export interface SheetSpec {
   autoFilter?: boolean;
   /** Its place among the tabs, lowest first (by default: the order sheets were added). */
   place?: number;
-  /** The tab shown when the file opens (by default: the first visible sheet added). */
+  /** The tab shown when the file opens (by default: the first tab, when visible). */
   selected?: boolean;
 }
 
@@ -254,10 +254,8 @@ const absolute = (sheet: string, range: string) =>
 /** The package's parts besides the sheets, for the sheets in their tab order. */
 function packageParts(tabs: readonly Sheet[], styles: Styles): Record<string, string> {
   const path = (s: Sheet) => s.file.name.replace(/^xl\//, "");
-  const active = Math.max(
-    0,
-    tabs.findIndex((s) => s.selected && !s.spec.hidden),
-  );
+  const selected = tabs.findIndex((s) => s.selected && !s.spec.hidden);
+  const active = selected >= 0 ? selected : tabs.findIndex((s) => !s.spec.hidden);
   const list = tabs
     .map(
       (s, i) =>
@@ -307,8 +305,8 @@ function book<Result>(zip: ZipWriter, close: () => Promise<Result>): Workbook<Re
     style: (spec) => styles.of(spec),
     sheet(spec) {
       const order = spec.place ?? sheets.length;
-      const visibleBefore = sheets.some((s) => !s.spec.hidden && !s.discarded);
-      const selected = spec.selected ?? (!spec.hidden && !visibleBefore);
+      // Decided now (the view is the sheet's first bytes): the first tab, unless told.
+      const selected = spec.selected ?? (!spec.hidden && order === 0);
       const name = sheetName(spec.name, names);
       const sheet = new Sheet(parts, name, spec, order, selected, sheets.length + 1);
       sheets.push(sheet);
