@@ -29,6 +29,7 @@ const LONGEST_FIRST = [
   "import-flow",
   "dialogues",
   "catalog-libreoffice",
+  "sheets-writer",
   "orders-export",
   "runtime-shutdown",
   "runtime-storage",

@@ -242,7 +242,7 @@ async function runExport(deps: FeatureDeps, job: ExportJob): Promise<string> {
   const label = periodLabel(period);
   const dir = await mkdtemp(join(tmpdir(), "orders-export-"));
   const fileName = `orders_${period.firstDay}_${period.lastDay}.xlsx`;
-  const sheet = await createOrdersSheet(join(dir, fileName), zone, sheetTexts(t, zone));
+  const sheet = createOrdersSheet(join(dir, fileName), zone, sheetTexts(t, zone));
   try {
     const orders = ordersOfPeriod({
       seller: deps.seller,
@@ -253,7 +253,7 @@ async function runExport(deps: FeatureDeps, job: ExportJob): Promise<string> {
       onPage: ({ pages, orders: count }) =>
         progress.update(t("orders-export-progress", { period: label, pages, count })),
     });
-    for await (const order of orders) sheet.add(order);
+    for await (const order of orders) await sheet.add(order);
     if (sheet.rows === 0) return t("orders-export-empty", { period: label });
     const totals = await sheet.finish();
     await job.api.sendDocument(job.chatId, new InputFile(join(dir, fileName), fileName), {
