@@ -11,7 +11,7 @@ import { createListQueries } from "../../lists/queries.js";
 import { menuCommand } from "../../menu.js";
 import { applyPreview, undoApply } from "./apply.js";
 import { applyButton, undoButton } from "./buttons.js";
-import { registerPriceEdit } from "./price.js";
+import { priceDialogue, registerPriceEdit } from "./price.js";
 
 const EXPORT = menuCommand("export", 25);
 
@@ -158,5 +158,9 @@ function createCatalogFeature(deps: FeatureDeps, extraEntries: readonly ExportMe
 
 /** The catalog feature, its /export menu ending with the entries other exports add. */
 export function catalogFeatureWith(extraEntries: readonly ExportMenuEntry[] = []): Feature {
-  return { commands: [EXPORT], create: (deps) => createCatalogFeature(deps, extraEntries) };
+  return {
+    commands: [EXPORT],
+    dialogues: [priceDialogue],
+    create: (deps) => createCatalogFeature(deps, extraEntries),
+  };
 }
