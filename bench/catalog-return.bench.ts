@@ -1,7 +1,7 @@
 /**
- * Measure 11, a returned catalog export: a linked seller exports the whole catalog of about
- * 5,000 SKUs (BENCH_RETURN_SKUS; 20,000 for a large shop), lowers every price by 1 % in openpyxl,
- * rows sorted by name, and sends it back while the Seller API answers every request in 100 ms.
+ * The `catalog-return` measure, a returned catalog export: a linked seller exports the whole
+ * catalog of about 5,000 SKUs (BENCH_RETURN_SKUS; 20,000 for a large shop), lowers every price
+ * by 1 % in openpyxl, rows sorted by name, and sends it back while the Seller API answers every request in 100 ms.
  * The bot runs as a process of its own (`node dist/main.js`, the production bundle, Redis), so
  * its resident memory is its own (the reading worker's included). Wall time from the file sent
  * until the preview is shown, beside the bound ⌈Seller API requests of the preview ÷ 3 in

@@ -104,6 +104,11 @@ export interface AppOptions {
   /** Base delay between the Seller API client's read attempts (default 300 ms). */
   sellerRetryBaseDelayMs?: number;
   /**
+   * How long a button press may go unanswered before it is answered without a word (default
+   * 0.8 s: `PRESS_ANSWER_WITHIN_MS`). Feature tests lift it, as they lift the pace.
+   */
+  pressAnswerWithinMs?: number;
+  /**
    * Reading workers to use instead of the app's own (default: its own, closed with it); a
    * given reader is left open at close, for its owner to close.
    */
@@ -201,6 +206,9 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     ...(options.telegramFetch && { telegramFetch: options.telegramFetch }),
     onUpdate: metrics.observeUpdate,
     rateLimit: { onLimited: metrics.rateLimited },
+    ...(options.pressAnswerWithinMs !== undefined && {
+      pressAnswerWithinMs: options.pressAnswerWithinMs,
+    }),
   });
   const parts = { config, logger, storage, seller, bot, i18n, watcher, alerts, imports, scheduler };
   return {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { planApply, planUndo, selected } from "../src/catalog/apply.js";
-import { diffEdits } from "../src/catalog/diff.js";
-import { fingerprints, type LiveCard, productValues, skuValues } from "../src/catalog/fields.js";
-import { type ExportSnapshot, rowKey } from "../src/catalog/meta.js";
+import { type Basis, diffEdits } from "../src/catalog/diff.js";
+import { type LiveCard, productValues, skuValues } from "../src/catalog/fields.js";
+import { decodeMeta, exportPrints, metaHead, metaRow } from "../src/catalog/meta.js";
 import { diffInTurns, planInTurns } from "../src/catalog/turns.js";
 import type { EditRow } from "../src/import/types.js";
 
@@ -36,19 +36,24 @@ const row = (
 const FIELDS = ["name.rus", "price", "barcode"];
 const live = (c = card()) => new Map([[c.productId, c]]);
 
-/** What the export held: the card's values per SKU row. */
-function snapshotOf(c: LiveCard): ExportSnapshot {
-  const rows = new Map(
-    c.skus.map((s) => [
-      rowKey(c.productId, s.skuId),
-      fingerprints({ ...productValues(c), ...skuValues(s) }),
-    ]),
+const SECRET = Buffer.alloc(32, 7);
+/** Values typed against the live card (the card's price dialogue): no record needed. */
+const LIVE: Basis = { typedAgainstLive: true };
+
+/** The hidden sheet's cells of an export of `c` (as the reader hands them back: text). */
+function sheetOf(c: LiveCard, secret = SECRET): string[][] {
+  const printer = exportPrints(secret, "e");
+  const rows = c.skus.map((s) =>
+    metaRow(printer, c.productId, s.skuId, { ...productValues(c), ...skuValues(s) }),
   );
-  return { exportId: "e", at: "", rows };
+  return [metaHead("e", new Date(0)), ...rows].map((r) => r.map(String));
 }
 
+/** What the export held: the card's values per SKU row. */
+const snapshotOf = (c: LiveCard): Basis => ({ snapshot: decodeMeta(sheetOf(c), SECRET) });
+
 describe("what a returned file changes", () => {
-  it("risky: a price cut by more than half, raised more than twice, 0, a changed barcode, one SKU twice", () => {
+  it("risky: a price cut by more than half, raised more than twice, a changed barcode, one SKU twice", () => {
     const diff = diffEdits(
       {
         rows: [
@@ -59,30 +64,16 @@ describe("what a returned file changes", () => {
         fields: FIELDS,
       },
       live(),
-      undefined,
+      LIVE,
     );
     expect(diff.changes.map((c) => [c.skuId, c.field, c.was, c.will, c.risk])).toEqual([
       [11, "price", "1000", "400", "price-cut"],
       [12, "price", "2000", "4001", "duplicate"],
       [12, "barcode", "4870000000012", "4870000000029", "barcode"],
     ]);
-    const zero = diffEdits(
-      { rows: [row(2, 11, { price: "0" })], fields: FIELDS },
-      live(),
-      undefined,
-    );
-    expect(zero.changes[0]!.risk).toBe("price-zero");
-    const up = diffEdits(
-      { rows: [row(2, 11, { price: "2001" })], fields: FIELDS },
-      live(),
-      undefined,
-    );
+    const up = diffEdits({ rows: [row(2, 11, { price: "2001" })], fields: FIELDS }, live(), LIVE);
     expect(up.changes[0]!.risk).toBe("price-up");
-    const fine = diffEdits(
-      { rows: [row(2, 11, { price: "1999" })], fields: FIELDS },
-      live(),
-      undefined,
-    );
+    const fine = diffEdits({ rows: [row(2, 11, { price: "1999" })], fields: FIELDS }, live(), LIVE);
     expect(fine.changes[0]!.risk).toBeUndefined();
   });
 
@@ -140,7 +131,7 @@ describe("what a returned file changes", () => {
         fields: FIELDS,
       },
       live(),
-      undefined,
+      LIVE,
     );
     expect(diff.newSkus).toEqual([{ productId: 1, row: 2, values: { price: "500" } }]);
     expect(diff.goneSkus).toEqual([{ row: 3, productId: 1, skuId: 99 }]);
@@ -152,7 +143,7 @@ describe("what a returned file changes", () => {
     const blocked = diffEdits(
       { rows: [row(2, 11, { price: "1100" })], fields: FIELDS },
       live(unknown),
-      undefined,
+      LIVE,
     );
     expect(blocked.changes).toEqual([]);
     expect(blocked.blocked).toEqual([{ productId: 1, rows: [2] }]);
@@ -162,10 +153,81 @@ describe("what a returned file changes", () => {
         fields: [...FIELDS, "attributes.country"],
       },
       live(unknown),
-      undefined,
+      LIVE,
     );
     expect(given.blocked).toEqual([]);
     expect(given.changes.map((c) => c.field).sort()).toEqual(["attributes.country", "price"]);
+  });
+});
+
+describe("a file whose record cannot vouch for a row", () => {
+  const edits = {
+    rows: [row(2, 11, { price: "1000" }), row(3, 12, { price: "2050" })],
+    fields: FIELDS,
+  };
+  /** The export's sheet, changed by `tamper` (rows after the head, as text). */
+  const tampered = (tamper: (rows: string[][]) => void) => {
+    const sheet = sheetOf(card());
+    tamper(sheet);
+    return { snapshot: decodeMeta(sheet, SECRET) } satisfies Basis;
+  };
+  const kinds = (basis: Basis) =>
+    diffEdits(edits, live(), basis).changes.map((c) => ({
+      skuId: c.skuId,
+      conflict: c.conflict ?? false,
+      unverified: c.unverified ?? false,
+    }));
+
+  it("vouched for: the edit is an ordinary change", () => {
+    expect(kinds(snapshotOf(card()))).toEqual([{ skuId: 12, conflict: false, unverified: false }]);
+  });
+
+  it.each([
+    ["no hidden sheet", { snapshot: undefined }],
+    // A fingerprint written by someone without the secret.
+    [
+      "a fingerprint changed",
+      tampered((rows) => {
+        const prints = JSON.parse(rows[2]![2]!);
+        prints.price = "forged";
+        rows[2]![2] = JSON.stringify(prints);
+      }),
+    ],
+    [
+      "a seal changed",
+      tampered((rows) => {
+        rows[2]![3] = "AAAAAAAAAAAAAAAA";
+      }),
+    ],
+    // SKU 11's (genuine) record put on SKU 12's row.
+    [
+      "a record moved to another row",
+      tampered((rows) => {
+        rows[2] = [...rows[1]!.slice(0, 1), "12", ...rows[1]!.slice(2)];
+      }),
+    ],
+    [
+      "another export's id",
+      tampered((rows) => {
+        rows[0]![1] = "other";
+      }),
+    ],
+    [
+      "a sheet of the first version (unkeyed)",
+      tampered((rows) => {
+        rows[0]![0] = "seller-bot export v1";
+      }),
+    ],
+    [
+      "another bot's secret",
+      { snapshot: decodeMeta(sheetOf(card(), Buffer.alloc(32, 9)), SECRET) },
+    ],
+  ] as [string, Basis][])("%s: cannot tell, asked apart", (_what, basis) => {
+    expect(kinds(basis)).toEqual([{ skuId: 12, conflict: false, unverified: true }]);
+    const diff = diffEdits(edits, live(), basis);
+    const safe = selected(diff, { risky: false, conflicts: false, unverified: false });
+    expect(safe).toEqual([]);
+    expect(selected(diff, { risky: false, conflicts: false, unverified: true })).toHaveLength(1);
   });
 });
 
@@ -175,9 +237,10 @@ describe("the apply and the undo plans", () => {
     const diff = diffEdits(
       { rows: [row(2, 12, { price: "2100" }), row(3, 11, { price: "1000" })], fields: FIELDS },
       live(c),
-      undefined,
+      LIVE,
     );
-    const plan = planApply(diff, selected(diff, { risky: false, conflicts: false }), live(c));
+    const none = { risky: false, conflicts: false, unverified: false };
+    const plan = planApply(diff, selected(diff, none), live(c));
     expect(plan.movedSince).toEqual([]);
     expect(plan.products).toHaveLength(1);
     expect(plan.products[0]!.product).toEqual({
@@ -215,10 +278,14 @@ describe("the apply and the undo plans", () => {
 });
 
 describe("a return of thousands of products", () => {
-  /** 1,300 products of two SKUs, each kind of finding among them, rows in the seller's order. */
+  /**
+   * 1,300 products of two SKUs, each kind of finding among them (rows no record vouches for
+   * too), rows in the seller's order.
+   */
   function largeReturn() {
     const cards = new Map<number, LiveCard>();
-    const snapshot: ExportSnapshot = { exportId: "e", at: "", rows: new Map() };
+    const printer = exportPrints(SECRET, "e");
+    const sheet: string[][] = [metaHead("e", new Date(0)).map(String)];
     const rows: Omit<EditRow, "row">[] = [];
     for (let i = 0; i < 1300; i++) {
       const c = card();
@@ -228,10 +295,13 @@ describe("a return of thousands of products", () => {
         c.codesKnown = false;
         c.attributes = [{ id: 8, code: undefined, valueCodes: undefined }];
       }
-      for (const [rowKeyOf, values] of c.skus.map(
-        (s) => [rowKey(c.productId, s.skuId), { ...productValues(c), ...skuValues(s) }] as const,
-      ))
-        snapshot.rows.set(rowKeyOf, fingerprints(values));
+      for (const s of c.skus) {
+        const values = { ...productValues(c), ...skuValues(s) };
+        const exported = metaRow(printer, c.productId, s.skuId, values).map(String);
+        // i % 37: a row the record does not vouch for (its seal broken): "cannot tell".
+        if (i % 37 === 0) exported[3] = "x";
+        sheet.push(exported);
+      }
       if (i % 31 !== 0) cards.set(c.productId, c); // else gone from the cabinet
       c.skus.forEach((s, k) => {
         const values = { ...productValues(c), ...skuValues(s) };
@@ -239,7 +309,9 @@ describe("a return of thousands of products", () => {
         if (i % 11 === 0 && k === 1) values["name.rus"] = `Новое ${i}`;
         if (i % 19 === 0 && k === 0) values.price = String(s.price + 20);
         const issues: EditRow["issues"] =
-          i % 29 === 0 && k === 1 ? [{ field: "price", code: "not-a-number" }] : [];
+          i % 29 === 0 && k === 1
+            ? [{ field: "price", code: "too-many-decimals", params: { value: "10.555" } }]
+            : [];
         rows.push({
           productId: c.productId,
           skuId: s.skuId + (i % 13 === 0 && k === 1 ? 7 : 0),
@@ -257,15 +329,17 @@ describe("a return of thousands of products", () => {
       .map((r, i) => ({ r, key: (i * 7919) % rows.length }))
       .sort((a, b) => a.key - b.key)
       .map(({ r }, i) => ({ ...r, row: i + 2 }));
-    return { edits: { rows: sorted, fields: ["name.rus", "price", "barcode"] }, cards, snapshot };
+    const edits = { rows: sorted, fields: ["name.rus", "price", "barcode"] };
+    return { edits, cards, basis: { snapshot: decodeMeta(sheet, SECRET) } };
   }
 
   it("is compared and planned a few hundred products a turn exactly as in one piece", async () => {
-    const { edits, cards, snapshot } = largeReturn();
-    const whole = diffEdits(edits, cards, snapshot);
+    const { edits, cards, basis } = largeReturn();
+    const whole = diffEdits(edits, cards, basis);
     // Every kind of finding is there, so the comparison below is not of empty lists.
     expect(whole.changes.length).toBeGreaterThan(100);
     expect(whole.changes.filter((c) => c.conflict).length).toBeGreaterThan(10);
+    expect(whole.changes.filter((c) => c.unverified).length).toBeGreaterThan(10);
     for (const list of [
       whole.newSkus,
       whole.goneProducts,
@@ -274,12 +348,20 @@ describe("a return of thousands of products", () => {
       whole.unreadable,
     ])
       expect(list.length).toBeGreaterThan(5);
+    const unsendable = whole.unreadable.filter((u) => u.code === "too-many-decimals");
+    expect(unsendable.length).toBeGreaterThan(5);
     expect(whole.keptLive).toBeGreaterThan(100);
-    const inTurns = await diffInTurns(edits, cards, snapshot);
+    expect(whole.snapshot).toBe(true);
+    const inTurns = await diffInTurns(edits, cards, basis);
     expect(inTurns).toEqual(whole);
-    const everything = selected(whole, { risky: true, conflicts: true });
+    const everything = selected(whole, { risky: true, conflicts: true, unverified: true });
     const plan = planApply(whole, everything, cards);
     expect(plan.products.length).toBeGreaterThan(500);
     expect(await planInTurns(whole, everything, cards)).toEqual(plan);
+    // Without the "cannot tell" ones: the same in turns, and fewer sent.
+    const told = selected(whole, { risky: true, conflicts: true, unverified: false });
+    const toldPlan = planApply(whole, told, cards);
+    expect(toldPlan.products.length).toBeLessThan(plan.products.length);
+    expect(await planInTurns(whole, told, cards)).toEqual(toldPlan);
   });
 });

@@ -172,7 +172,9 @@ describe("an export of 5,047 SKUs sent back", () => {
 
     // Apply: one import request with exactly those three products, each whole.
     await user.pressButton("✅ Применить (3)", { messageId: preview.messageId });
-    const applied = await user.waitForBotMessage(/Отправлено товаров: 3/, SLOW);
+    // The apply's own message says what it sends and carries the undo button.
+    const applied = await user.waitForBotMessage(/Отправляю товаров: 3 /, SLOW);
+    await user.waitForBotMessage(/Отправлено товаров: 3/, SLOW);
     await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
     expect(importPosts()).toHaveLength(1);
     const changedIds = edits.map((e) => e.row.productId).sort((a, b) => a - b);
@@ -262,8 +264,10 @@ for r in rows:
     const preview = await sendBack(user, edited);
     expect(preview.text, user.dump()).toContain(`Изменятся товаров: ${changed.length}`);
     await user.pressButton(`✅ Применить (${changed.length})`, { messageId: preview.messageId });
-    const applied = await user.waitForBotMessage(/Отправлено товаров/, SLOW);
-    expect(applied.text, user.dump()).toContain(`Отправлено товаров: ${changed.length}`);
+    const applied = await user.waitForBotMessage(/Отправляю товаров/, SLOW);
+    expect(applied.text, user.dump()).toContain(`Отправляю товаров: ${changed.length} `);
+    const sent = await user.waitForBotMessage(/Отправлено товаров/, SLOW);
+    expect(sent.text, user.dump()).toContain(`Отправлено товаров: ${changed.length},`);
     await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
     expect(noKazDescription(cards())).toEqual(noKazDescription(withPrices(before, newPrices)));
     await user.pressButton("↩️ Отменить изменения", { messageId: applied.messageId });

@@ -1,7 +1,7 @@
 /**
  * The preview of a return of 20,000 SKUs with every kind of finding at once (risky changes,
- * conflicts, ordinary ones, products whose characteristics have no codes, products gone, cells
- * unread), product names and values as long as real ones and full of characters HTML escapes:
+ * conflicts, "cannot tell" ones, ordinary ones, products whose characteristics have no codes,
+ * products gone, cells that will not be sent, each with its value and reason), product names and values as long as real ones and full of characters HTML escapes:
  * one message within Telegram's limit, whole (its closing facts never cut off), every count in
  * full, in Russian and Kazakh.
  */
@@ -37,7 +37,8 @@ function largeDiff(): Diff {
   const changes = [
     ...Array.from({ length: 300 }, (_, i) => change(2 * i, { risk: "price-cut" })),
     ...Array.from({ length: 200 }, (_, i) => change(600 + i, { conflict: true })),
-    ...Array.from({ length: 15_000 }, (_, i) => change(800 + i, {})),
+    ...Array.from({ length: 150 }, (_, i) => change(800 + i, { unverified: true })),
+    ...Array.from({ length: 15_000 }, (_, i) => change(1_000 + i, {})),
   ];
   return {
     changes,
@@ -54,7 +55,22 @@ function largeDiff(): Diff {
       productId: 200_000 + i,
       rows: Array.from({ length: 12 }, (_, k) => 15_000 + i * 12 + k),
     })),
-    unreadable: Array.from({ length: 25 }, (_, i) => ({ row: 18_000 + i, field: "price" })),
+    // Values as long as a seller's cell shows them, the reasons with them.
+    unreadable: Array.from({ length: 25 }, (_, i): Diff["unreadable"][number] =>
+      i % 2 === 0
+        ? {
+            row: 18_000 + i,
+            field: "price",
+            code: "too-many-decimals",
+            params: { value: `${i}99,555` },
+          }
+        : {
+            row: 18_000 + i,
+            field: "price",
+            code: "foreign-currency",
+            params: { value: `2 890,00 ₽ <${value(i)}>`, currency: "RUB", sign: "₽" },
+          },
+    ),
     snapshot: true,
   };
 }
@@ -63,19 +79,23 @@ const TEXTS = {
   ru: {
     risky: "Рискованные изменения: 300",
     conflicts: "Конфликты: 200",
-    products: `Изменятся товаров: ${formatNumber(15_500, "ru")}`,
+    unverified: "Под вопросом: 150",
+    products: `Изменятся товаров: ${formatNumber(15_650, "ru")}`,
     blockedMore: "Ещё товаров, которые не будут изменены по той же причине:",
     gone: "Товаров больше нет: 40",
-    unread: "Не прочитаны ячейки (25;",
+    unread: "Не будут отправлены ячейки (25)",
+    cell: /• строка 18.000 · <code>price<\/code>: «099,555» — в цене больше двух знаков/,
     last: "Пустая ячейка оставляет значение; очистить значение можно в кабинете продавца.",
   },
   kk: {
     risky: "Тәуекелді өзгерістер: 300",
     conflicts: "Қайшылықтар: 200",
-    products: `Өзгеретін тауарлар: ${formatNumber(15_500, "kk")}`,
+    unverified: "Күмәнді: 150",
+    products: `Өзгеретін тауарлар: ${formatNumber(15_650, "kk")}`,
     blockedMore: "Сол себеппен өзгертілмейтін тағы тауарлар:",
     gone: "Енді жоқ тауарлар: 40",
-    unread: "Оқылмаған ұяшықтар (25;",
+    unread: "Жіберілмейтін ұяшықтар (25)",
+    cell: /• 18.000 жол · <code>price<\/code>: «099,555» — бағада үтірден кейін екі таңбадан көп/,
     last: "Бос ұяшық мәнді сақтайды; мәнді сатушы кабинетінде тазалауға болады.",
   },
 } as const;
@@ -94,8 +114,17 @@ describe("the preview of a large return", () => {
       // What the chat sends: nothing of it cut.
       expect(fitMessage([text])).toBe(text);
       expect(text.endsWith(texts.last)).toBe(true);
-      for (const part of [texts.risky, texts.conflicts, texts.products, texts.gone, texts.unread])
+      for (const part of [
+        texts.risky,
+        texts.conflicts,
+        texts.unverified,
+        texts.products,
+        texts.gone,
+        texts.unread,
+      ])
         expect(text).toContain(part);
+      // A cell that will not be sent is named with its value and why, the rest counted.
+      expect(text).toMatch(texts.cell);
       // Blocked products: those named, and how many more.
       const named = text.match(/🚫 .*200\d{3}/g) ?? [];
       expect(text).toContain(`${texts.blockedMore} ${60 - named.length}.`);

@@ -291,6 +291,7 @@ describe("the result crossing to the bot's thread", () => {
       at: new Date(0),
       cards,
       texts: EXPORT_TEXTS_RU,
+      secret: Buffer.alloc(32, 3),
     });
     const options = { ...OPTIONS, maxBytes: 2 * 1024 * 1024 };
     const inThread = await parseImportFile({ bytes, fileName: "catalog.xlsx" }, options);

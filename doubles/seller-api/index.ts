@@ -11,7 +11,7 @@ import { Catalog, type NewOrderOptions } from "./catalog.js";
 import { JobStore } from "./jobs.js";
 import { LinkStore } from "./links.js";
 import { buildSeed } from "./seed.js";
-import { createSandboxServer, type SandboxState } from "./server.js";
+import { addHold, createSandboxServer, type SandboxState } from "./server.js";
 import type {
   FailKind,
   FailMatcher,
@@ -99,6 +99,11 @@ export interface SellerSandbox {
   setLatency(ms: number | ((path: string) => number)): void;
   /** the next `times` requests matching (path prefix or predicate) fail in the given way */
   failNext(match: FailMatcher, kind: FailKind, times?: number): void;
+  /**
+   * Test knob: the next `times` requests matching wait, unanswered, until `release()` is called
+   * (then they are answered as usual): work held mid-way without any clock.
+   */
+  holdNext(match: FailMatcher, times?: number): { release(): void };
   /** Test knob: injected failures not yet used up are forgotten (the service recovers). */
   clearFailures(): void;
   /** every issued access token (not the fixed one) becomes invalid */
@@ -176,6 +181,7 @@ export async function startSellerSandbox(opts: SellerSandboxOptions = {}): Promi
     requests: [],
     latency: 0,
     failures: [],
+    holds: [],
     operatorRoutes: opts.operatorRoutes ?? false,
     baseUrl: "",
   };
@@ -212,6 +218,7 @@ export async function startSellerSandbox(opts: SellerSandboxOptions = {}): Promi
     failNext: (match, kind, times = 1) => {
       state.failures.push({ match, kind, remaining: times });
     },
+    holdNext: (match, times = 1) => addHold(state, match, times),
     clearFailures: () => {
       state.failures.length = 0;
     },

@@ -1,18 +1,10 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Translate } from "../i18n.js";
+import { issueReason } from "../import/index.js";
+import { createWorkbook, NUMBER_FORMAT } from "../sheets/index.js";
 import { escapeHtml, shorten } from "../text/index.js";
 import type { Change, Diff } from "./diff.js";
 import type { ExportTexts } from "./export-file.js";
-import {
-  type CellValue,
-  cellTail,
-  packageParts,
-  rowXml,
-  SHEET_TAIL,
-  STYLE,
-  sheetHead,
-} from "./xlsx-xml.js";
-import { DeflatedFile, deflatedFile, zipArchive } from "./xlsx-zip.js";
 
 /** The export's titles and instruction sheet in the chat's language. */
 export function exportTexts(t: Translate): ExportTexts {
@@ -94,6 +86,19 @@ const firstRows = (items: readonly { row: number }[] | readonly number[]) =>
     .map((i) => (typeof i === "number" ? i : i.row))
     .join(", ") + (items.length > 10 ? ", …" : "");
 
+/** Cells that cannot be sent: each with its row, its value as seen and what to do. */
+function unreadableLines(t: Translate, cells: Diff["unreadable"], listed: number): string {
+  const lines = [t("catalog-preview-unreadable", { count: cells.length })];
+  for (const cell of cells.slice(0, listed)) {
+    const reason = issueReason(t, cell);
+    const field = escapeHtml(cell.field);
+    lines.push(t("catalog-preview-unreadable-line", { row: cell.row, field, reason }));
+  }
+  if (cells.length > listed)
+    lines.push(t("catalog-preview-unreadable-more", { count: cells.length - listed }));
+  return lines.join("\n");
+}
+
 /** The preview's closing facts: rows left alone, new SKUs, products gone or blocked, cells unread. */
 function factLines(t: Translate, diff: Diff, listed: number): string[] {
   const facts: string[] = [];
@@ -116,15 +121,7 @@ function factLines(t: Translate, diff: Diff, listed: number): string[] {
   }
   if (diff.blocked.length > listed)
     facts.push(t("catalog-preview-blocked-more", { count: diff.blocked.length - listed }));
-  if (diff.unreadable.length > 0) {
-    const cells =
-      diff.unreadable
-        .slice(0, 10)
-        .map((u) => `${u.row}: ${u.field}`)
-        .join("; ") + (diff.unreadable.length > 10 ? "; …" : "");
-    const count = diff.unreadable.length;
-    facts.push(t("catalog-preview-unreadable", { count, cells: escapeHtml(cells) }));
-  }
+  if (diff.unreadable.length > 0) facts.push(unreadableLines(t, diff.unreadable, listed));
   return facts;
 }
 
@@ -137,7 +134,12 @@ function previewWith(
   listed: number,
 ): string {
   const out = [t("catalog-preview-title", { file: escapeHtml(shorten(fileName, 60)) })];
+  const unverified = diff.changes.filter((c) => c.unverified);
   if (!diff.snapshot) out.push(t("catalog-preview-no-snapshot"));
+  else if (unverified.length > 0) {
+    const rows = [...new Set(unverified.flatMap((c) => c.rows))].sort((a, b) => a - b);
+    out.push(t("catalog-preview-unconfirmed-rows", { rows: firstRows(rows) }));
+  }
   const list = (items: Change[]) => {
     const lines = items.slice(0, listed).map((c) => changeLine(t, c, names));
     if (items.length > listed)
@@ -156,9 +158,13 @@ function previewWith(
   const conflicts = diff.changes.filter((c) => c.conflict);
   if (conflicts.length > 0)
     out.push(`${t("catalog-preview-conflicts", { count: conflicts.length })}\n${list(conflicts)}`);
+  if (unverified.length > 0) {
+    const count = unverified.length;
+    out.push(`${t("catalog-preview-unverified", { count })}\n${list(unverified)}`);
+  }
   if (diff.changes.length > 0) {
     out.push(countLines(t, diff.changes).join("\n"));
-    const others = diff.changes.filter((c) => !c.risk && !c.conflict);
+    const others = diff.changes.filter((c) => !c.risk && !c.conflict && !c.unverified);
     const prices = largestPrices(others);
     const rest = others.filter((c) => c.field !== "price");
     out.push(list([...prices, ...rest]));
@@ -194,59 +200,61 @@ export function previewText(
 
 /** Rows of the difference file written between two turns of the event loop. */
 const DIFF_ROWS_AT_ONCE = 1000;
-/** The difference file's entries carry no time of their own. */
-const DIFF_FILE_TIME = new Date(Date.UTC(1980, 0, 1));
 
 /**
  * The full difference as an .xlsx: product, name, SKU, field, was, will be, rows, note. Written
- * by the export's own writer, a thousand rows a turn, deflated on libuv's threads: a return of
- * 20,000 changes held the bot's thread for seconds in exceljs.
+ * by the one XLSX writer a thousand rows a turn (deflated on libuv's threads): a return of
+ * 20,000 changes held the bot's thread for seconds in one piece.
  */
 export async function diffWorkbook(
   t: Translate,
   diff: Diff,
   names: Record<string, string>,
 ): Promise<Buffer> {
-  const titles = ["product", "name", "", "field", "was", "will", "rows", "note"].map((key) =>
-    key ? t(`catalog-diff-${key}`) : "SKU",
-  );
-  const widths = [12, 36, 12, 20, 30, 30, 12, 30];
-  const sheet = new DeflatedFile("xl/worksheets/sheet1.xml");
-  sheet.write(sheetHead({ columns: widths.map((width) => ({ width })), frozenHeader: true }));
-  sheet.write(
-    rowXml(
-      1,
-      titles.map((title) => cellTail(title, STYLE.header)),
-    ),
+  const book = createWorkbook();
+  // Values as the seller typed them: text cells, so "0012" or "1e5" is shown as it is.
+  const text = book.style({ numFmt: NUMBER_FORMAT.text });
+  const sheet = book.sheet({
+    name: t("catalog-diff-sheet"),
+    frozen: { rows: 1 },
+    columns: [12, 36, 12, 20, 30, 30, 12, 30].map((width) => ({ width })),
+  });
+  sheet.row(
+    [
+      t("catalog-diff-product"),
+      t("catalog-diff-name"),
+      "SKU",
+      t("catalog-diff-field"),
+      t("catalog-diff-was"),
+      t("catalog-diff-will"),
+      t("catalog-diff-rows"),
+      t("catalog-diff-note"),
+    ],
+    { style: book.style({ bold: true }) },
   );
   for (const [i, c] of diff.changes.entries()) {
-    if (i > 0 && i % DIFF_ROWS_AT_ONCE === 0) await nextTurn();
-    const note = [c.risk && t(`catalog-risk-${c.risk}`), c.conflict && t("catalog-diff-conflict")]
+    if (i > 0 && i % DIFF_ROWS_AT_ONCE === 0) {
+      // Another chat's turn, and the deflating keeps up (pieces are not heaped in memory).
+      await nextTurn();
+      await book.drained();
+    }
+    const note = [
+      c.risk && t(`catalog-risk-${c.risk}`),
+      c.conflict && t("catalog-diff-conflict"),
+      c.unverified && t("catalog-diff-unverified"),
+    ]
       .filter(Boolean)
       .join("; ");
-    const cells: [CellValue, number][] = [
-      [c.productId, STYLE.plain],
-      [names[c.productId] ?? "", STYLE.plain],
-      [c.skuId ?? "", STYLE.plain],
-      [c.field, STYLE.plain],
-      // Text cells: a barcode or a code keeps its leading zeros as the seller sees it.
-      [c.was ?? "", STYLE.text],
-      [c.will, STYLE.text],
-      [c.rows.join(", "), STYLE.plain],
-      [note, STYLE.plain],
-    ];
-    sheet.write(
-      rowXml(
-        i + 2,
-        cells.map(([value, style]) => cellTail(value, style)),
-      ),
-    );
+    sheet.row([
+      c.productId,
+      names[c.productId],
+      c.skuId,
+      c.field,
+      { value: c.was, style: text },
+      { value: c.will, style: text },
+      c.rows.join(", "),
+      note,
+    ]);
   }
-  sheet.write(SHEET_TAIL);
-  const parts = packageParts([{ name: t("catalog-diff-sheet") }]);
-  const entries = await Promise.all([
-    ...Object.entries(parts).map(([name, text]) => deflatedFile(name, text)),
-    sheet.end(),
-  ]);
-  return zipArchive(entries, DIFF_FILE_TIME);
+  return book.finish();
 }

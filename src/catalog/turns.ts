@@ -1,9 +1,8 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { EditRow, EditRows } from "../import/index.js";
 import { type Planned, planApply } from "./apply.js";
-import { type Change, changeOrder, type Diff, diffEdits } from "./diff.js";
+import { type Basis, type Change, changeOrder, type Diff, diffEdits } from "./diff.js";
 import type { LiveCard } from "./fields.js";
-import type { ExportSnapshot } from "./meta.js";
 
 /**
  * Products compared (or planned) between two turns of the event loop: a return of 20,000 SKUs
@@ -54,12 +53,12 @@ function joined<T extends object>(parts: readonly T[]): T {
 export async function diffInTurns(
   edits: EditRows,
   cards: ReadonlyMap<number, LiveCard>,
-  snapshot: ExportSnapshot | undefined,
+  basis: Basis,
 ): Promise<Diff> {
   const parts: Diff[] = [];
   for (const rows of byProducts<EditRow>(edits.rows, (row) => row.productId)) {
     if (parts.length > 0) await nextTurn();
-    parts.push(diffEdits({ ...edits, rows }, cards, snapshot));
+    parts.push(diffEdits({ ...edits, rows }, cards, basis));
   }
   const diff = joined(parts);
   // Each part in the preview's order; as one, in it again (rows unread in the file's order).
