@@ -27,6 +27,7 @@ import {
 } from "./import/index.js";
 import type { Logger } from "./logger.js";
 import { createMetrics, type Metrics } from "./metrics.js";
+import { createMoneyService, type MoneyService } from "./money/index.js";
 import { createScheduler, type Scheduler } from "./scheduler/index.js";
 import { createSellerApi, type SellerApi } from "./seller-api/index.js";
 import { createStorage, type Storage } from "./storage/index.js";
@@ -46,8 +47,10 @@ export interface App {
   bot: SellerBot;
   i18n: BotI18n;
   watcher: ImportWatcher;
-  /** New-order, stock, digest and health alerts: kinds of the scheduler's work. */
+  /** New-order, stock, digest, health and money alerts: kinds of the scheduler's work. */
   alerts: Alerts;
+  /** The money figures of a period (/money, the money alerts, the month's statement). */
+  money: MoneyService;
   /**
    * Recurring work shared by instances (leases, due times, backoff): the import watcher is one
    * kind of work; register others (alerts) before the runtime starts it (`watcher.start()`).
@@ -178,10 +181,17 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
   );
   // The gauge of watched jobs is read from storage at scrape time.
   metrics.setWatchedJobsSource(() => watcher.watchedJobs());
+  const money = createMoneyService({
+    seller,
+    kv: storage.kv,
+    logger,
+    timeZone: config.timeZone,
+    config: config.money,
+  });
   const alerts = createAppAlerts(
     config,
     logger,
-    { seller, storage, i18n, metrics, watcher, telegram },
+    { seller, storage, i18n, metrics, watcher, telegram, money },
     { clock: options.alertsClock ?? clock },
   );
   // Alerts are more kinds of the scheduler's work, started with it by the runtime.
@@ -195,6 +205,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     i18n,
     watcher,
     alerts,
+    money,
     imports,
     metrics,
     pace,
@@ -202,7 +213,19 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     onUpdate: metrics.observeUpdate,
     rateLimit: { onLimited: metrics.rateLimited },
   });
-  const parts = { config, logger, storage, seller, bot, i18n, watcher, alerts, imports, scheduler };
+  const parts = {
+    config,
+    logger,
+    storage,
+    seller,
+    bot,
+    i18n,
+    watcher,
+    alerts,
+    money,
+    imports,
+    scheduler,
+  };
   return {
     ...parts,
     clock,
@@ -271,6 +294,7 @@ function createAppAlerts(
     watcher: ImportWatcher;
     /** The bulk Api of notifications: paced behind answers by the one pace. */
     telegram: Api;
+    money: MoneyService;
   },
   options: { clock: Clock },
 ): Alerts {
@@ -285,6 +309,7 @@ function createAppAlerts(
     metrics: parts.metrics,
     callbacks: alertCallbacks,
     imports: (chatId) => parts.watcher.recent(chatId, 20),
+    money: parts.money,
     settings: {
       orderPollMs: a.orderPollMs,
       stockPollMs: a.stockPollMs,
@@ -292,6 +317,9 @@ function createAppAlerts(
       groupAbove: a.groupAbove,
       warnDays: a.warnDays,
       timeZone: config.timeZone,
+      authAfterPolls: a.authAfterPolls,
+      authRetryMs: a.authRetryMs,
+      money: config.money.alerts,
       defaults: {
         threshold: a.stockThreshold,
         digestAt: a.digestAt,

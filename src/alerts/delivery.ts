@@ -4,8 +4,11 @@ import { type I18nInstance, translator } from "../i18n.js";
 import { inWindow, localTime } from "../text/index.js";
 import type { AlertContext, AlertRound } from "./context.js";
 import { type DigestData, renderDigest } from "./digest.js";
+import type { MoneyAlert } from "./money.js";
+import { moneyText, returnsGroupText, returnsText, statementText } from "./money-texts.js";
 import type { OrderAlert } from "./orders.js";
 import { type ChatAlertSettings, chatKeyOf } from "./settings.js";
+import type { StatementData } from "./statement.js";
 import type { StockAlert } from "./stock.js";
 import type { OutboxMessage } from "./store.js";
 import {
@@ -44,7 +47,7 @@ type Unit = { messages: OutboxMessage[]; kind: string };
 /** Orders (and stock alerts) of one chat: one message each, or one grouped message when many. */
 function unitsOf(messages: OutboxMessage[], groupAbove: number): Unit[] {
   const sorted = [...messages].sort((a, b) => a.at - b.at || a.id.localeCompare(b.id));
-  const grouped = (kind: "order" | "stock", many: string) => {
+  const grouped = (kind: "order" | "stock" | "returns", many: string) => {
     const of = sorted.filter((m) => m.kind === kind);
     return of.length > groupAbove
       ? [{ messages: of, kind: many }]
@@ -52,9 +55,10 @@ function unitsOf(messages: OutboxMessage[], groupAbove: number): Unit[] {
   };
   const others = [
     ...sorted
-      .filter((m) => m.kind !== "order" && m.kind !== "stock")
+      .filter((m) => m.kind !== "order" && m.kind !== "stock" && m.kind !== "returns")
       .map((m) => ({ messages: [m], kind: m.kind })),
     ...grouped("stock", "stocks"),
+    ...grouped("returns", "returnsMany"),
   ];
   const orderUnits = grouped("order", "orders");
   // "The bot was away" goes before the orders it speaks of.
@@ -256,6 +260,20 @@ async function send(
       return text(awayText(t, first.data as Parameters<typeof awayText>[1], chat.locale, tz));
     case "health":
       return text(healthText(t, first.data as Parameters<typeof healthText>[1], tz));
+    case "returns":
+      return text(
+        returnsText(t, first.data as Extract<MoneyAlert, { type: "returns" }>, chat.locale),
+      );
+    case "returnsMany": {
+      const alerts = unit.messages.map((m) => m.data as Extract<MoneyAlert, { type: "returns" }>);
+      return text(returnsGroupText(t, alerts, chat.locale));
+    }
+    case "money": {
+      const alert = first.data as Exclude<MoneyAlert, { type: "returns" }>;
+      return text(moneyText(t, alert, chat.locale, tz, first.at));
+    }
+    case "statement":
+      return text(statementText(t, first.data as StatementData, chat.locale));
     case "digest": {
       const digest = await renderDigest(t, first.data as DigestData, chat.locale);
       const { link_preview_options: _, ...photoBase } = base;

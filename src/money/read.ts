@@ -1,0 +1,273 @@
+/**
+ * The days of a period, from the day cache where it holds them and from the Seller API for the
+ * rest. `orders/list` has no date filter and lists the newest first, so a reading always starts
+ * at page 1 and goes down to the oldest day not held: every day it passes is added up (in bounded
+ * memory: a day is handed on and dropped as soon as the pages have gone past it) and a closed
+ * day (before today in TIME_ZONE) is kept for MONEY_CACHE_HOURS. Today is always read.
+ */
+import { createHash } from "node:crypto";
+import type { Logger } from "../logger.js";
+import { type DatedLine, periodPages, type WalkEnd } from "../orders-export/index.js";
+import type { SellerApi } from "../seller-api/index.js";
+import { KEY_PREFIX, type KeyValueStore } from "../storage/index.js";
+import { shiftDate, zoneTime } from "../text/index.js";
+import { type DayBuilder, type DayFigures, dayBuilder } from "./day.js";
+import { daysOf, localNow } from "./periods.js";
+import type { Classify, StatusWords } from "./statuses.js";
+
+/** A stop for a list that never ends: a million order lines. */
+export const MONEY_MAX_PAGES = 10_000;
+
+export interface DayReaderOptions {
+  seller: Pick<SellerApi, "listOrders">;
+  kv: KeyValueStore;
+  logger: Logger;
+  timeZone: string;
+  classify: Classify;
+  /** The status settings: figures kept under other settings are not used. */
+  statuses: StatusWords;
+  /** How long a closed day is kept; 0: never. */
+  cacheMs: number;
+  /** Order pages asked for at once. */
+  concurrency: number;
+  maxPages?: number;
+}
+
+export interface ReadProgress {
+  pages: number;
+  /** Lines read so far. */
+  lines: number;
+  /** The oldest local day the reading has reached. */
+  reachedDay?: string;
+}
+
+export interface ReadOutcome {
+  /** False when the reading stopped at its page limit before the oldest day it needed. */
+  complete: boolean;
+  /** The newest order line's instant (page 1), when pages were read. */
+  newestAt?: number;
+  /** Order pages read. */
+  pages: number;
+  /** Days taken from the cache, and days read. */
+  cachedDays: number;
+  readDays: number;
+}
+
+type IndexOfDays = Record<string, number>;
+
+/** Local days from `first` to `last` as instants: which day (and minute of it) an instant is in. */
+function dayIndex(first: string, last: string, timeZone: string) {
+  const zone = zoneTime(timeZone);
+  const dates = daysOf(first, last);
+  const starts = dates.map((d) => zone.instantOf(d, 0));
+  const end = zone.instantOf(shiftDate(last, -1), 0);
+  return {
+    from: starts[0]!,
+    to: end,
+    at(ms: number): { date: string; minute: number } {
+      let lo = 0;
+      let hi = starts.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (starts[mid]! <= ms) lo = mid;
+        else hi = mid - 1;
+      }
+      const minute = Math.floor((ms - starts[lo]!) / 60_000);
+      return { date: dates[lo]!, minute: Math.min(1439, Math.max(0, minute)) };
+    },
+  };
+}
+
+/** The cache's keys: one per closed day, and an index of the days kept and until when. */
+function cacheKeys(options: DayReaderOptions) {
+  const fingerprint = createHash("sha1")
+    .update(JSON.stringify({ v: 1, zone: options.timeZone, statuses: options.statuses }))
+    .digest("hex")
+    .slice(0, 10);
+  const base = `${KEY_PREFIX.cache}money:${fingerprint}:`;
+  return { day: (date: string) => `${base}day:${date}`, index: `${base}days` };
+}
+
+type Keys = ReturnType<typeof cacheKeys>;
+
+/** What a walk needs besides the reader's options. */
+interface WalkPlan {
+  lowest: string;
+  today: string;
+  now: number;
+  index: IndexOfDays;
+  wanted: (date: string) => boolean;
+  onDay: (day: DayFigures) => void;
+  onProgress: ((progress: ReadProgress) => void) | undefined;
+}
+
+/** The days a walk is adding up, and the ones it has handed on. */
+interface WalkDays {
+  at: ReturnType<typeof dayIndex>["at"];
+  open: Map<string, DayBuilder>;
+  done: Set<string>;
+  /** Days a line came for after they were handed on (the sort and the dates disagree). */
+  late: Set<string>;
+}
+
+export function createDayReader(options: DayReaderOptions) {
+  const keys = cacheKeys(options);
+  const { kv, cacheMs } = options;
+  return {
+    /**
+     * Hands every day of [firstDay, lastDay] (up to today) to `onDay` once, each as a whole
+     * day's figures (today: so far).
+     */
+    async read(
+      want: { firstDay: string; lastDay: string },
+      now: number,
+      onDay: (day: DayFigures) => void,
+      onProgress?: (progress: ReadProgress) => void,
+    ): Promise<ReadOutcome> {
+      const { today } = localNow(now, options.timeZone);
+      const last = [want.lastDay, today].sort()[0]!;
+      if (want.firstDay > last) return { complete: true, pages: 0, cachedDays: 0, readDays: 0 };
+      const dates = daysOf(want.firstDay, last);
+      const index = cacheMs > 0 ? ((await kv.get<IndexOfDays>(keys.index)) ?? {}) : {};
+      const held = new Set(dates.filter((d) => d < today && (index[d] ?? 0) > now));
+      let lowest = dates.find((d) => !held.has(d));
+      const older = dates.filter((d) => held.has(d) && (lowest === undefined || d < lowest));
+      const missing = await fromCache(kv, keys, older, onDay);
+      const cached = new Set(older.filter((d) => !missing.includes(d)));
+      if (missing[0] !== undefined && (lowest === undefined || missing[0] < lowest)) {
+        lowest = missing[0];
+      }
+      if (lowest === undefined) {
+        return { complete: true, pages: 0, cachedDays: cached.size, readDays: 0 };
+      }
+      const wanted = (date: string) => date >= want.firstDay && date <= last && !cached.has(date);
+      try {
+        const plan = { lowest, today, now, index, wanted, onDay, onProgress };
+        const end = await walk(options, keys, plan);
+        return { ...end, cachedDays: cached.size, readDays: daysOf(lowest, today).length };
+      } finally {
+        if (cacheMs > 0) await saveIndex(options, keys, index, now);
+      }
+    },
+  };
+}
+export type DayReader = ReturnType<typeof createDayReader>;
+
+/** Cached closed days the reading will not pass: handed on; those gone from the cache returned. */
+async function fromCache(
+  kv: KeyValueStore,
+  keys: Keys,
+  dates: string[],
+  onDay: (day: DayFigures) => void,
+) {
+  const missing: string[] = [];
+  for (const date of dates) {
+    const day = await kv.get<DayFigures>(keys.day(date));
+    if (day) onDay(day);
+    else missing.push(date);
+  }
+  return missing;
+}
+
+async function saveIndex(options: DayReaderOptions, keys: Keys, index: IndexOfDays, now: number) {
+  const kept = Object.fromEntries(Object.entries(index).filter(([, until]) => until > now));
+  await options.kv.set(keys.index, kept, options.cacheMs).catch((error: unknown) => {
+    // The days themselves are kept; without the index they are read again next time.
+    options.logger.warn({ err: error }, "money: index of kept days not saved");
+  });
+}
+
+/** Hands a day on (when wanted) and keeps it when it is closed and whole. */
+async function finishDay(
+  options: DayReaderOptions,
+  keys: Keys,
+  plan: WalkPlan,
+  days: WalkDays,
+  date: string,
+  whole: boolean,
+) {
+  const builder = days.open.get(date) ?? dayBuilder(date, options.classify);
+  days.open.delete(date);
+  days.done.add(date);
+  if (plan.wanted(date)) plan.onDay(builder.figures);
+  if (!whole || date >= plan.today || options.cacheMs <= 0) return;
+  if (days.late.has(date)) {
+    // Lines of this day came after it was handed on: what was kept is not the whole day.
+    delete plan.index[date];
+    await options.kv.delete(keys.day(date));
+  } else {
+    await options.kv.set(keys.day(date), builder.figures, options.cacheMs);
+    plan.index[date] = plan.now + options.cacheMs;
+  }
+}
+
+/** Pages from the newest down to `lowest`: every day met added up, handed on, kept when closed. */
+async function walk(
+  options: DayReaderOptions,
+  keys: Keys,
+  plan: WalkPlan,
+): Promise<Omit<ReadOutcome, "cachedDays" | "readDays">> {
+  const index = dayIndex(plan.lowest, plan.today, options.timeZone);
+  const days: WalkDays = { at: index.at, open: new Map(), done: new Set(), late: new Set() };
+  const finish = (date: string, whole: boolean) =>
+    finishDay(options, keys, plan, days, date, whole);
+  const pages = periodPages({
+    seller: options.seller,
+    filters: undefined,
+    period: { from: index.from, to: index.to },
+    timeZone: options.timeZone,
+    now: plan.now,
+    concurrency: options.concurrency,
+    maxPages: options.maxPages ?? MONEY_MAX_PAGES,
+    onPage: (p) =>
+      plan.onProgress?.({
+        pages: p.pages,
+        lines: p.orders,
+        ...(p.reachedAt !== undefined ? { reachedDay: index.at(p.reachedAt).date } : {}),
+      }),
+  });
+  let end: WalkEnd;
+  for (;;) {
+    const next = await pages.next();
+    if (next.done) {
+      end = next.value;
+      break;
+    }
+    await addPage(options, next.value, days, finish);
+  }
+  for (const date of daysOf(plan.lowest, plan.today).reverse()) {
+    if (!days.done.has(date) || days.open.has(date)) await finish(date, end.complete);
+  }
+  return {
+    complete: end.complete,
+    pages: end.pages,
+    ...(end.newestAt !== undefined ? { newestAt: end.newestAt } : {}),
+  };
+}
+
+/** A page's lines into their days; the days the pages have gone past are handed on. */
+async function addPage(
+  options: DayReaderOptions,
+  lines: DatedLine[],
+  days: WalkDays,
+  finish: (date: string, whole: boolean) => Promise<void>,
+) {
+  let newest: string | undefined;
+  for (const line of lines) {
+    const { date, minute } = days.at(line.at);
+    if (line.dated && (newest === undefined || date > newest)) newest = date;
+    let builder = days.open.get(date);
+    if (!builder) {
+      if (days.done.has(date)) {
+        days.late.add(date);
+        options.logger.warn({ date }, "money: a line of a day already passed; counted, not kept");
+      }
+      builder = dayBuilder(date, options.classify);
+      days.open.set(date, builder);
+    }
+    builder.add(line.order, minute);
+  }
+  // No later page holds a line newer than this page's newest: the days after it are whole.
+  if (newest === undefined) return;
+  for (const date of [...days.open.keys()]) if (date > newest) await finish(date, true);
+}
