@@ -157,6 +157,36 @@ export class Catalog {
    */
   listOrders(q: OrdersQuery) {
     q = { ...q, pageSize: Math.min(q.pageSize, this.orderPageCap ?? q.pageSize) };
+    const items = this.sortedOrders(q);
+    return {
+      orders: slice(items, q).map((o) => ({ ...o })),
+      totalCount: items.length,
+      pageNumber: q.pageNumber,
+      pageSize: q.pageSize,
+      totalPages: pages(items.length, q.pageSize),
+    };
+  }
+
+  /**
+   * The list a query pages through, sorted once while the orders and the query stay the same:
+   * a large shop (hundreds of thousands of lines) paged through is not sorted again per page.
+   */
+  private sorted: { key: string; items: SeedOrder[] } | undefined;
+  private sortedOrders(q: OrdersQuery): SeedOrder[] {
+    const key = JSON.stringify([
+      q.sortBy,
+      q.desc,
+      q.orderStatus,
+      q.search,
+      this.seed.orders.length,
+    ]);
+    if (this.sorted?.key === key) return this.sorted.items;
+    const items = this.filterAndSort(q);
+    this.sorted = { key, items };
+    return items;
+  }
+
+  private filterAndSort(q: OrdersQuery): SeedOrder[] {
     const at = this.seed.orderCreatedAt;
     let items: SeedOrder[] = this.seed.orders;
     if (q.orderStatus?.length) items = items.filter((o) => q.orderStatus!.includes(o.statusKey));
@@ -170,19 +200,12 @@ export class Catalog {
           ? (o) => o.statusKey
           : (o) => o.orderNumber;
     const dir = q.desc ? -1 : 1;
-    items = [...items].sort((a, b) => {
+    return [...items].sort((a, b) => {
       const ka = key(a);
       const kb = key(b);
       const c = ka < kb ? -1 : ka > kb ? 1 : 0;
       return c * dir || a.orderId - b.orderId;
     });
-    return {
-      orders: slice(items, q).map((o) => ({ ...o })),
-      totalCount: items.length,
-      pageNumber: q.pageNumber,
-      pageSize: q.pageSize,
-      totalPages: pages(items.length, q.pageSize),
-    };
   }
 
   // ------------------------------------------------------------ products

@@ -164,7 +164,16 @@ function productLines(
   money: (tiyn: number) => string,
 ): string[] {
   const out: string[] = [];
-  const name = (p: ProductLine) => escapeHtml(shorten(p.name || p.barcode || "—", 40));
+  // SKUs of one product share its name: where the lists show two, each says its barcode.
+  const barcodes = new Map<string, Set<string>>();
+  for (const p of [...a.top, ...a.returned]) {
+    barcodes.set(p.name, (barcodes.get(p.name) ?? new Set()).add(p.barcode));
+  }
+  const repeated = (p: ProductLine) => (barcodes.get(p.name)?.size ?? 0) > 1;
+  const name = (p: ProductLine) => {
+    const shown = escapeHtml(shorten(p.name || p.barcode || "—", 40));
+    return repeated(p) ? `${shown} · ${escapeHtml(p.barcode)}` : shown;
+  };
   if (a.top.length > 0) {
     out.push("", t("money-top"));
     for (const [i, p] of a.top.entries()) {
