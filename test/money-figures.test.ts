@@ -7,6 +7,7 @@ import { parseConfig } from "../src/config.js";
 import { type DayFigures, dayBuilder } from "../src/money/day.js";
 import { abcOrder, periodFigures, periodTotals, profitOf } from "../src/money/figures.js";
 import { presetMoneyPeriod, previousPeriod } from "../src/money/periods.js";
+import { cancelSignal, payoutSignal, silenceSignal } from "../src/money/signals.js";
 import { statusClassifier } from "../src/money/statuses.js";
 
 const HOUR = 3_600_000;
@@ -307,5 +308,96 @@ describe("profit, once costs are known", () => {
       linesWithoutCost: 4,
       productsWithoutCost: 1,
     });
+  });
+});
+
+describe("what the money alerts watch", () => {
+  const thresholds = {
+    returnPercent: 2,
+    returnMinUnits: 30,
+    cancelPercent: 10,
+    cancelMinLines: 20,
+    cancelDays: 7,
+    payoutPercent: 50,
+    silenceOrders: 5,
+  };
+  /** 30 days to 2026-11-20, each with `payout` tiyn, 10 sold and `cancelled` cancelled lines. */
+  const windowOf = (payout: (date: string, i: number) => number, cancelled = 0) => {
+    const days = Array.from({ length: 30 }, (_, i) => {
+      const date = new Date(Date.UTC(2026, 9, 22 + i)).toISOString().slice(0, 10);
+      const sold = {
+        lines: 10,
+        units: 10,
+        orders: 10,
+        sales: 0,
+        commission: 0,
+        payout: payout(date, i),
+        returned: 0,
+        returnsValue: 0,
+      };
+      return {
+        date,
+        sold,
+        cancelledLines: cancelled,
+        hourlyOrders: Array.from({ length: 24 }, (_, h) => (h >= 9 && h < 21 ? 2 : 0)),
+      };
+    });
+    return {
+      today: "2026-11-20",
+      days,
+      products: [],
+      reading: { complete: true, pages: 1, cachedDays: 0, readDays: 1 },
+    };
+  };
+
+  it("a day's payout far below the median of its weekday's last four, cancels, silence", () => {
+    const usual = windowOf((date) => (date === "2026-11-19" ? 40_000 : 100_000));
+    expect(payoutSignal(usual, thresholds)).toEqual({
+      date: "2026-11-19",
+      payout: 40_000,
+      usual: 100_000,
+      low: true,
+    });
+    const fine = windowOf(() => 100_000);
+    expect(payoutSignal(fine, thresholds)?.low).toBe(false);
+    // no usual yet: no judgement
+    expect(
+      payoutSignal(
+        windowOf(() => 0),
+        thresholds,
+      ),
+    ).toBeUndefined();
+
+    // 2 cancelled of 12 lines a day over 7 days: 16.7 % > 10 %
+    expect(
+      cancelSignal(
+        windowOf(() => 0, 2),
+        thresholds,
+      ),
+    ).toMatchObject({ lines: 84, cancelled: 14, over: true });
+    expect(
+      cancelSignal(
+        windowOf(() => 0, 1),
+        thresholds,
+      ),
+    ).toMatchObject({ over: false });
+
+    // 2 orders an hour from 09:00 to 21:00 (Almaty): silent from 10:00 to 12:30 expects 5
+    const window = windowOf(() => 0);
+    const since = Date.UTC(2026, 10, 20, 5, 0); // 10:00
+    const at1230 = Date.UTC(2026, 10, 20, 7, 30);
+    expect(silenceSignal(window, since, at1230, "Asia/Almaty", thresholds)).toEqual({
+      since,
+      expected: 5,
+      silent: true,
+    });
+    expect(silenceSignal(window, since, at1230 - 60_000, "Asia/Almaty", thresholds)?.silent).toBe(
+      false,
+    );
+    // the night brings none
+    const night = Date.UTC(2026, 10, 19, 16, 0); // 21:00
+    expect(
+      silenceSignal(window, night, night + 10 * HOUR, "Asia/Almaty", thresholds)?.expected,
+    ).toBe(0);
   });
 });

@@ -13,6 +13,8 @@ export interface NewOrderOptions {
   /** Unit price in tenge; default the SKU's price. */
   price?: number;
   statusKey?: string;
+  /** The SKU of the product ordered, by its barcode (default the product's first SKU). */
+  barcode?: string;
 }
 
 const collator = new Intl.Collator("ru", { sensitivity: "base", numeric: true });
@@ -109,7 +111,7 @@ export class Catalog {
   addOrder(opts: NewOrderOptions): SeedOrder {
     const product = this.product(opts.productId ?? this.products[0]!.productId);
     if (!product) throw new Error(`no product ${opts.productId}`);
-    const sku = product.skus[0]!;
+    const sku = product.skus.find((k) => k.skuBarcode === opts.barcode) ?? product.skus[0]!;
     const orders = this.seed.orders;
     const orderId = Math.max(...orders.map((o) => o.orderId)) + 1;
     const quantity = opts.quantity ?? 1;
