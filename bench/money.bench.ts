@@ -1,0 +1,168 @@
+/**
+ * Measure 11, money of a month: a shop with about 100,000 order lines a month (two months and
+ * a bit of them, 3,333 lines a day); a linked seller types the 30 days up to yesterday under
+ * /money. The answer needs that month and the 30 days before it: `orders/list` has no date
+ * filter, so the bot reads from page 1 (today) down past the previous month's first day, pages
+ * in flight at once (MONEY_READ_CONCURRENCY, 4). The Seller API answers every request in 100 ms.
+ * The bot runs as a process of its own (`node dist/main.js`, Redis). Wall time from the typed
+ * dates until the answer is edited in, beside the bound ⌈order pages read ÷ 4⌉ × 100 ms; peak
+ * resident memory above the idle bot's; then the same question again, which the kept days
+ * answer with today's pages only.
+ */
+import { type SeedOrder, startSellerSandbox } from "../doubles/seller-api/index.js";
+import { startBotApiEmulator, type UserDriver } from "../doubles/telegram/index.js";
+import { buildBundle } from "../scripts/build.js";
+import { type BenchEnv, info, judged, type Measure, type Row, sleep, until } from "./measure.js";
+import { resetPeak, rssOf, sampleRss, startBotProcess } from "./process.js";
+
+const LINES_PER_DAY = Number(process.env.BENCH_MONEY_LINES_PER_DAY ?? 3333);
+const LATENCY_MS = 100;
+const IN_FLIGHT = 4;
+const MB = 1024 * 1024;
+const HOUR = 3_600_000;
+const ORDERS = "/api/seller/v1/orders/list";
+
+/** Almaty's local date of an instant (UTC+5 all year), `days` days before. */
+const almatyDate = (ms: number, days = 0) =>
+  new Date(ms + 5 * HOUR - days * 24 * HOUR).toISOString().slice(0, 10);
+const dotted = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
+
+type Sandbox = Awaited<ReturnType<typeof startSellerSandbox>>;
+
+/** Types the dates and waits for the answer; its wall time and the pages it read. */
+async function askTyped(
+  user: UserDriver,
+  api: Sandbox,
+  tg: Awaited<ReturnType<typeof startBotApiEmulator>>,
+  range: string,
+) {
+  const menu = await (async () => {
+    const before = user.lastBotMessage()?.messageId ?? 0;
+    await user.sendCommand("/money");
+    return user.waitForBotMessage(/Деньги/, { after: before, timeoutMs: 30_000 });
+  })();
+  let before = user.lastBotMessage()!.messageId;
+  await user.pressButton("Свои даты", { messageId: menu.messageId });
+  await user.waitForBotMessage(/Напишите дату/, { after: before, timeoutMs: 30_000 });
+  before = user.lastBotMessage()!.messageId;
+  api.setLatency(LATENCY_MS);
+  const typedAt = Date.now();
+  await user.sendText(range);
+  const answered = () =>
+    tg
+      .callsOf("editMessageText")
+      .find((c) => c.ok && c.at >= typedAt && String(c.params.text).includes("По статусам"));
+  await until(() => answered() !== undefined, 300_000, "the answer");
+  api.setLatency(0);
+  const reads = api.requestsTo(ORDERS).filter((r) => r.at >= typedAt);
+  return {
+    wallMs: answered()!.at - typedAt,
+    pages: reads.length,
+    text: String(answered()!.params.text),
+  };
+}
+
+/** The month's sales as the answer must show them, summed apart from the bot. */
+function expectedSales(api: Sandbox, first: string, last: string): number {
+  const sale = (o: SeedOrder) => !["CANCELLED", "DISPUTE"].includes(o.statusKey);
+  let tiyn = 0;
+  let lines = 0;
+  for (const o of api.seed.orders) {
+    const date = almatyDate(api.seed.orderCreatedAt[o.orderId]!);
+    if (date < first || date > last || !sale(o)) continue;
+    tiyn += Math.round(o.totalPrice * 100);
+    lines++;
+  }
+  return lines > 0 ? tiyn : 0;
+}
+
+export const measure: Measure = {
+  name: "money",
+  number: 11,
+  title: "money of a month: 100,000 order lines a month, Seller API at 100 ms",
+  timeLimitMs: 420_000,
+  async run(env: BenchEnv): Promise<Row[]> {
+    await buildBundle();
+    const now = Date.now();
+    const tg = await startBotApiEmulator({ limits: true });
+    const api = await startSellerSandbox({
+      preIssuedLinkTokens: 0,
+      moneyShop: { days: 63, linesPerDay: LINES_PER_DAY, endMs: now - 60_000 },
+    });
+    const bot = startBotProcess(["dist/main.js"], {
+      BOT_TOKEN: tg.token,
+      BOT_API_ROOT: tg.apiRoot,
+      SELLER_API_URL: api.url,
+      SELLER_API_TOKEN: api.token,
+      REDIS_URL: env.redisUrl,
+      REDIS_KEY_PREFIX: env.prefix("prod"),
+      LOG_LEVEL: "info",
+    });
+    try {
+      await bot.started();
+      const pid = bot.child.pid!;
+      const user = tg.user({ languageCode: "ru", started: true });
+      api.linkChat(user.id);
+      await user.sendCommand("/status");
+      await user.waitForBotMessage(/привязан/, { timeoutMs: 30_000 });
+      // Idle means idle: the first alert rounds (a stock round, the order cursor) are over.
+      const lastRequest = () => Math.max(0, ...api.requests.map((r) => r.doneAt ?? r.at));
+      await until(() => Date.now() - lastRequest() > 1000, 120_000, "the bot idle");
+      await sleep(2000);
+      const idle = rssOf(pid).rss;
+      const peakReset = resetPeak(pid);
+      const sampler = sampleRss(pid);
+
+      const first = almatyDate(now, 30);
+      const last = almatyDate(now, 1);
+      const range = `${dotted(first)}–${dotted(last)}`;
+      const once = await askTyped(user, api, tg, range);
+      const peak = Math.max(sampler.stop(), peakReset ? rssOf(pid).peak : 0);
+      const sales = expectedSales(api, first, last);
+      const shown = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 2 }).format(
+        sales / 100,
+      );
+      if (!once.text.includes(`Продажи: ${shown} ₸`)) {
+        throw new Error(`the answer's sales are not ${shown} ₸: ${once.text.slice(0, 400)}`);
+      }
+      const again = await askTyped(user, api, tg, range);
+      const month = api.seed.orders.filter((o) => {
+        const date = almatyDate(api.seed.orderCreatedAt[o.orderId]!);
+        return date >= first && date <= last;
+      }).length;
+      const boundMs = Math.ceil(once.pages / IN_FLIGHT) * LATENCY_MS;
+      const note = `${month} lines in the 30 days asked, ${api.seed.orders.length} in the shop; ${once.pages} order pages read (the month, the 30 days before and today's)`;
+      return [
+        judged(
+          "11 money: typed month to answer",
+          once.wallMs,
+          " ms",
+          {
+            value: boundMs,
+            label: `⌈${once.pages} pages / ${IN_FLIGHT}⌉ × ${LATENCY_MS} ms = ${boundMs} ms`,
+          },
+          { maxRatio: 1.2, label: "≤ 1.2×" },
+          note,
+        ),
+        judged(
+          "11 money: peak RSS above idle",
+          (peak - idle) / MB,
+          " MB",
+          null,
+          { max: 100, label: "< 100 MB" },
+          `idle ${(idle / MB).toFixed(0)} MB, peak ${(peak / MB).toFixed(0)} MB (bot process)`,
+        ),
+        info(
+          "11 money: the same month asked again",
+          again.wallMs,
+          " ms",
+          `${again.pages} order pages read: every day of both periods is closed and kept (MONEY_CACHE_HOURS)`,
+        ),
+      ];
+    } finally {
+      await bot.stop();
+      await tg.stop();
+      await api.stop();
+    }
+  },
+};
