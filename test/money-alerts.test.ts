@@ -46,7 +46,10 @@ describe("money alerts", () => {
   it("name a product whose returns pass the threshold once, not again while it stays there, again after it recovered", async () => {
     const clock = testClock(NOW);
     // Each product in a message of its own (not grouped), for the test to read them apart.
-    const { h, ru, kk } = await start(clock, { RETURN_ALERT_PERCENT: "15", ALERT_GROUP_ABOVE: "20" });
+    const { h, ru, kk } = await start(clock, {
+      RETURN_ALERT_PERCENT: "15",
+      ALERT_GROUP_ABOVE: "20",
+    });
     // The first round only notes the time; the next one, half an hour on, reads 30 days.
     expect(saying(ru, "Много возвратов")).toHaveLength(0);
     await runFor(h, clock, 31 * MINUTE, 31 * MINUTE);
