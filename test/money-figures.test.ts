@@ -401,3 +401,53 @@ describe("what the money alerts watch", () => {
     ).toBe(0);
   });
 });
+
+describe("the answer", () => {
+  it("fits one message in both languages, however many statuses and long names a shop has", async () => {
+    const { parseHtml } = await import("../doubles/telegram/index.js");
+    const { createBotI18n } = await import("../src/bot/index.js");
+    const { renderAnswer } = await import("../src/money/answer.js");
+    const i18n = createBotI18n();
+    const totals = {
+      lines: 123_456,
+      units: 234_567,
+      orders: 99_999,
+      sales: 123_456_789_012,
+      commission: 12_345_678_901,
+      payout: 111_111_111_111,
+      returned: 4567,
+      returnsValue: 1_234_567_890,
+    };
+    const statusesOf = Array.from({ length: 30 }, (_, i) => ({
+      key: `S${i}`,
+      label: `Статус номер ${i} ${"<&>".repeat(10)}`,
+      class: (i % 3 === 0 ? "unknown" : "sale") as "unknown" | "sale",
+      ...totals,
+    }));
+    const product = {
+      name: `Очень длинное название товара <b>${"x".repeat(300)}`,
+      barcode: "4600000000001",
+      units: 99_999,
+      returned: 999,
+      payout: 99_999_999_999,
+    };
+    const answer = {
+      period: { firstDay: "2026-10-01", lastDay: "2026-10-31" },
+      previous: { firstDay: "2026-08-31", lastDay: "2026-09-30" },
+      now: totals,
+      before: totals,
+      statuses: statusesOf,
+      top: Array.from({ length: 5 }, (_, i) => ({ ...product, barcode: `460000000000${i}` })),
+      returned: Array.from({ length: 5 }, (_, i) => ({ ...product, barcode: `460000000001${i}` })),
+      abc: { A: 100, B: 200, C: 3000 },
+      complete: false,
+    };
+    for (const locale of ["ru", "kk"] as const) {
+      const text = renderAnswer((key, vars) => i18n.t(locale, key, vars), locale, answer);
+      const parsed = parseHtml(text);
+      expect(parsed.text.length).toBeLessThanOrEqual(4096);
+      expect(text).not.toContain("<b>x"); // escaped: the name shows as it is
+      expect(text).toContain(locale === "ru" ? "и ещё 20 статусов" : "тағы 20 мәртебе");
+    }
+  });
+});

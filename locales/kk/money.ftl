@@ -44,6 +44,7 @@ money-statuses = <b>Мәртебелер бойынша</b>
 money-status = { $status }: { $lines } позиция, { $units } дана, { $sales }, комиссия { $commission }, төленеді { $payout }
 money-status-cancelled = { $status } — сатылым емес: { $lines } позиция, { $units } дана, { $sales }, комиссия { $commission }, төленеді { $payout }
 money-status-unknown = ⚠️ { $status } — сатылымға кірмеді: { $lines } позиция, { $units } дана, { $sales }, комиссия { $commission }, төленеді { $payout }
+money-statuses-more = … және позициясы азырақ тағы { $count } мәртебе
 money-unknown = ⚠️ { $count ->
         [one] { $statuses } мәртебесін бот білмейді:
        *[other] { $statuses } мәртебелерін бот білмейді:

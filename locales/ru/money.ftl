@@ -60,6 +60,11 @@ money-status-unknown = ⚠️ { $status } — в продажи не вошли:
         [few] позиции
        *[many] позиций
     }, { $units } шт., { $sales }, комиссия { $commission }, к выплате { $payout }
+money-statuses-more = … и ещё { $count } { $count ->
+        [one] статус
+        [few] статуса
+       *[many] статусов
+    } с меньшим числом позиций
 money-unknown = ⚠️ { $count ->
         [one] Статус { $statuses } бот не знает: эти заказы не вошли ни в продажи, ни в отмены.
        *[other] Статусы { $statuses } бот не знает: эти заказы не вошли ни в продажи, ни в отмены.

@@ -13,6 +13,8 @@ import type { MoneyFigures } from "./service.js";
 
 /** Products listed by payout and by returns. */
 export const TOP_LISTED = 5;
+/** Statuses listed (the answer stays within one message). */
+export const STATUSES_LISTED = 10;
 
 export interface ProductLine {
   name: string;
@@ -132,7 +134,8 @@ function statusLines(
 ): string[] {
   if (statuses.length === 0) return ["", t("money-no-orders")];
   const out = ["", t("money-statuses")];
-  for (const s of statuses) {
+  // Most lines first; a service with very many statuses would not fit one message.
+  for (const s of statuses.slice(0, STATUSES_LISTED)) {
     const vars = {
       status: escapeHtml(shorten(s.label || "—", 40)),
       lines: s.lines,
@@ -149,9 +152,15 @@ function statusLines(
           : "money-status";
     out.push(t(key, vars));
   }
+  if (statuses.length > STATUSES_LISTED) {
+    out.push(t("money-statuses-more", { count: statuses.length - STATUSES_LISTED }));
+  }
   const unknown = statuses.filter((s) => s.class === "unknown");
   if (unknown.length > 0) {
-    const names = unknown.map((s) => `«${escapeHtml(shorten(s.label || "—", 40))}»`).join(", ");
+    const names = unknown
+      .slice(0, STATUSES_LISTED)
+      .map((s) => `«${escapeHtml(shorten(s.label || "—", 40))}»`)
+      .join(", ");
     out.push(t("money-unknown", { statuses: names, count: unknown.length }));
   }
   return out;
