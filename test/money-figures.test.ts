@@ -3,7 +3,10 @@ import { describe, expect, it } from "vitest";
 import { buildSeed } from "../doubles/seller-api/seed.js";
 import { moneyShopOrders } from "../doubles/seller-api/seed-money.js";
 import type { SeedOrder } from "../doubles/seller-api/types.js";
+import { parseHtml } from "../doubles/telegram/index.js";
+import { createBotI18n } from "../src/bot/index.js";
 import { parseConfig } from "../src/config.js";
+import { renderAnswer } from "../src/money/answer.js";
 import { type DayFigures, dayBuilder } from "../src/money/day.js";
 import { abcOrder, periodFigures, periodTotals, profitOf } from "../src/money/figures.js";
 import { presetMoneyPeriod, previousPeriod } from "../src/money/periods.js";
@@ -403,10 +406,7 @@ describe("what the money alerts watch", () => {
 });
 
 describe("the answer", () => {
-  it("fits one message in both languages, however many statuses and long names a shop has", async () => {
-    const { parseHtml } = await import("../doubles/telegram/index.js");
-    const { createBotI18n } = await import("../src/bot/index.js");
-    const { renderAnswer } = await import("../src/money/answer.js");
+  it("fits one message in both languages, however many statuses and long names a shop has", () => {
     const i18n = createBotI18n();
     const totals = {
       lines: 123_456,
