@@ -215,7 +215,7 @@ describe("/money", () => {
 
   it("reads the pages several at once, never more than MONEY_READ_CONCURRENCY, and today again after", async () => {
     const { h, user } = await startLinked("ru", { MONEY_READ_CONCURRENCY: "3" });
-    h.api.setLatency((path) => (path.startsWith(ORDERS) ? 40 : 0));
+    h.api.setLatency((path) => (path.startsWith(ORDERS) ? 80 : 0));
     h.api.clearRequests();
     await ask(user, "ru", TEXTS.ru.lastMonth);
     const reads = h.api.requestsTo(ORDERS);

@@ -46,7 +46,13 @@ async function openProgress(
 ): Promise<ProgressMessage> {
   const chatId = ctx.chat!.id;
   if (messageId === undefined) return ProgressMessage.start(ctx.api, deps.clock, log, chatId, text);
-  await ctx.api.editMessageText(chatId, messageId, text);
+  try {
+    await ctx.api.editMessageText(chatId, messageId, text);
+  } catch (error) {
+    // Too old to edit, or deleted meanwhile: the progress (and the answer) come as a new message.
+    log.debug({ err: error }, "money menu not edited; a new message instead");
+    return ProgressMessage.start(ctx.api, deps.clock, log, chatId, text);
+  }
   return new ProgressMessage(ctx.api, deps.clock, log, {
     chatId,
     messageId,
