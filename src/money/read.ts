@@ -219,6 +219,7 @@ async function walk(
     now: plan.now,
     concurrency: options.concurrency,
     maxPages: options.maxPages ?? MONEY_MAX_PAGES,
+    untilWhollyOlder: true,
     onPage: (p) =>
       plan.onProgress?.({
         pages: p.pages,

@@ -35,6 +35,11 @@ export interface CollectOptions {
   concurrency?: number;
   /** Default EXPORT_MAX_PAGES. */
   maxPages?: number;
+  /**
+   * Read on until a page is wholly older than the period (its newest dated line is), not
+   * only until one holds an older line: a line the service's sort put a page late still counts.
+   */
+  untilWhollyOlder?: boolean;
 }
 
 /** A line of the period and the instant it is counted at. */
@@ -75,6 +80,8 @@ interface Walk {
   /** The oldest and the newest instants read from a line. */
   oldestAt?: number;
   newestAt?: number;
+  /** The newest instant read on the current page. */
+  pageNewestAt?: number;
 }
 
 /**
@@ -91,6 +98,7 @@ function place(order: Order, walk: Walk, options: CollectOptions): DatedLine | u
   walk.lastAt = at;
   walk.oldestAt = Math.min(walk.oldestAt ?? at, at);
   walk.newestAt = Math.max(walk.newestAt ?? at, at);
+  walk.pageNewestAt = Math.max(walk.pageNewestAt ?? at, at);
   if (at >= to) return undefined;
   if (at < from) {
     walk.passed = true;
@@ -99,6 +107,12 @@ function place(order: Order, walk: Walk, options: CollectOptions): DatedLine | u
   walk.inside = true;
   return { order, at, dated: true };
 }
+
+/** Whether the pages read have gone past the period's start. */
+const past = (walk: Walk, options: CollectOptions) =>
+  options.untilWhollyOlder
+    ? walk.pageNewestAt !== undefined && walk.pageNewestAt < options.period.from
+    : walk.passed;
 
 /** Whether page `n` was the last one the list has. */
 function lastPage(n: number, count: number, list: OrderList) {
@@ -158,7 +172,8 @@ function pageFetcher(options: CollectOptions) {
 /**
  * The lines of the period, page by page in page order, each page's lines of the period newest
  * first. Pages are read until one holds an order older than the period (the rest of that page
- * is still looked at, in case the service's sort and the dates disagree). A line already read
+ * is still looked at, in case the service's sort and the dates disagree), or with
+ * `untilWhollyOlder` until one holds nothing newer than the period's start. A line already read
  * on one of the two pages before (new orders pushed it down meanwhile) is not given twice; a
  * page answered before new orders arrived that the page above it already counted (its
  * `totalCount` is smaller) is asked for again, since the lines pushed down onto it are not on
@@ -193,6 +208,7 @@ export async function* periodPages(options: CollectOptions): AsyncGenerator<Date
       const orders = list.orders ?? [];
       const keys = new Set<string>();
       const lines: DatedLine[] = [];
+      walk.pageNewestAt = undefined;
       for (const order of orders) {
         const key = lineKey(order);
         keys.add(key);
@@ -208,7 +224,7 @@ export async function* periodPages(options: CollectOptions): AsyncGenerator<Date
         orders: found,
         ...(walk.oldestAt !== undefined ? { reachedAt: walk.oldestAt } : {}),
       });
-      if (walk.passed || lastPage(n, orders.length, list)) return end(true, n);
+      if (past(walk, options) || lastPage(n, orders.length, list)) return end(true, n);
     }
     return end(false, maxPages);
   } finally {
