@@ -33,7 +33,7 @@ export {
   presetMoneyPeriod,
   previousPeriod,
 } from "./periods.js";
-export type { ReadOutcome, ReadProgress } from "./read.js";
+export type { ReadOutcome, ReadProgress, ReadRequest } from "./read.js";
 export {
   createMoneyService,
   type MoneyFigures,
@@ -53,3 +53,13 @@ export {
   silenceSignal,
 } from "./signals.js";
 export { type LineClass, statusClassifier } from "./statuses.js";
+export {
+  type Cell,
+  type CellKind,
+  type Column,
+  PRODUCT_COLUMNS,
+  productSheet,
+  type SheetData,
+  STATUS_COLUMNS,
+  statusSheet,
+} from "./workbook.js";

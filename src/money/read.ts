@@ -41,6 +41,21 @@ export interface ReadProgress {
   reachedDay?: string;
 }
 
+/** Which days to hand on, and to whom. */
+export interface ReadRequest {
+  /** Local days, both included (days after today are none yet). */
+  firstDay: string;
+  lastDay: string;
+  /** Each day once, whole (today: so far). */
+  onDay: (day: DayFigures) => void;
+  onProgress?: (progress: ReadProgress) => void;
+  /**
+   * Every line of these days as the pages bring it (a workbook's rows): these days are read
+   * from the Seller API even when the cache holds them.
+   */
+  lines?: { firstDay: string; lastDay: string; onLine: (line: DatedLine, date: string) => void };
+}
+
 export interface ReadOutcome {
   /** False when the reading stopped at its page limit before the oldest day it needed. */
   complete: boolean;
@@ -99,6 +114,7 @@ interface WalkPlan {
   wanted: (date: string) => boolean;
   onDay: (day: DayFigures) => void;
   onProgress: ((progress: ReadProgress) => void) | undefined;
+  lines: ReadRequest["lines"];
 }
 
 /** The days a walk is adding up, and the ones it has handed on. */
@@ -118,18 +134,16 @@ export function createDayReader(options: DayReaderOptions) {
      * Hands every day of [firstDay, lastDay] (up to today) to `onDay` once, each as a whole
      * day's figures (today: so far).
      */
-    async read(
-      want: { firstDay: string; lastDay: string },
-      now: number,
-      onDay: (day: DayFigures) => void,
-      onProgress?: (progress: ReadProgress) => void,
-    ): Promise<ReadOutcome> {
+    async read(want: ReadRequest, now: number): Promise<ReadOutcome> {
+      const { onDay, onProgress, lines } = want;
       const { today } = localNow(now, options.timeZone);
       const last = [want.lastDay, today].sort()[0]!;
       if (want.firstDay > last) return { complete: true, pages: 0, cachedDays: 0, readDays: 0 };
       const dates = daysOf(want.firstDay, last);
       const index = cacheMs > 0 ? ((await kv.get<IndexOfDays>(keys.index)) ?? {}) : {};
-      const held = new Set(dates.filter((d) => d < today && (index[d] ?? 0) > now));
+      // Days whose lines are wanted one by one are read whatever the cache holds.
+      const kept = (d: string) => !lines || d < lines.firstDay || d > lines.lastDay;
+      const held = new Set(dates.filter((d) => d < today && (index[d] ?? 0) > now && kept(d)));
       let lowest = dates.find((d) => !held.has(d));
       const older = dates.filter((d) => held.has(d) && (lowest === undefined || d < lowest));
       const missing = await fromCache(kv, keys, older, onDay);
@@ -142,7 +156,7 @@ export function createDayReader(options: DayReaderOptions) {
       }
       const wanted = (date: string) => date >= want.firstDay && date <= last && !cached.has(date);
       try {
-        const plan = { lowest, today, now, index, wanted, onDay, onProgress };
+        const plan = { lowest, today, now, index, wanted, onDay, onProgress, lines };
         const end = await walk(options, keys, plan);
         return { ...end, cachedDays: cached.size, readDays: daysOf(lowest, today).length };
       } finally {
@@ -234,7 +248,7 @@ async function walk(
       end = next.value;
       break;
     }
-    await addPage(options, next.value, days, finish);
+    await addPage(options, next.value, days, finish, plan.lines);
   }
   for (const date of daysOf(plan.lowest, plan.today).reverse()) {
     if (!days.done.has(date) || days.open.has(date)) await finish(date, end.complete);
@@ -252,10 +266,12 @@ async function addPage(
   lines: DatedLine[],
   days: WalkDays,
   finish: (date: string, whole: boolean) => Promise<void>,
+  wanted: ReadRequest["lines"],
 ) {
   let newest: string | undefined;
   for (const line of lines) {
     const { date, minute } = days.at(line.at);
+    if (wanted && date >= wanted.firstDay && date <= wanted.lastDay) wanted.onLine(line, date);
     if (line.dated && (newest === undefined || date > newest)) newest = date;
     let builder = days.open.get(date);
     if (!builder) {

@@ -4,6 +4,7 @@
  */
 import type { MoneyConfig } from "../config.js";
 import type { Logger } from "../logger.js";
+import type { DatedLine } from "../orders-export/index.js";
 import type { SellerApi } from "../seller-api/index.js";
 import type { KeyValueStore } from "../storage/index.js";
 import { shiftDate } from "../text/index.js";
@@ -97,19 +98,28 @@ export function createMoneyService(deps: MoneyServiceDeps) {
     async figures(
       period: MoneyPeriod,
       now: number,
-      onProgress?: (progress: ReadProgress) => void,
+      options: {
+        onProgress?: (progress: ReadProgress) => void;
+        /** Every line of the period as it comes (a workbook's rows): its days are read afresh. */
+        onLine?: (line: DatedLine, date: string) => void;
+      } = {},
     ): Promise<MoneyFigures> {
       const previous = previousPeriod(period);
       const current = periodFigures(period, classify);
       const before = periodTotals();
+      const { onProgress, onLine } = options;
       const reading = await reader.read(
-        { firstDay: previous.firstDay, lastDay: period.lastDay },
-        now,
-        (day) => {
-          current.add(day);
-          before.add(day, previous);
+        {
+          firstDay: previous.firstDay,
+          lastDay: period.lastDay,
+          onDay: (day) => {
+            current.add(day);
+            before.add(day, previous);
+          },
+          ...(onProgress ? { onProgress } : {}),
+          ...(onLine ? { lines: { ...period, onLine } } : {}),
         },
-        onProgress,
+        now,
       );
       return {
         current: current.result(),
@@ -123,13 +133,14 @@ export function createMoneyService(deps: MoneyServiceDeps) {
       const firstDay = shiftDate(today, WINDOW_DAYS - 1);
       const products = periodFigures({ firstDay, lastDay: today }, classify);
       const days = new Map<string, WindowDay>();
-      const reading = await reader.read({ firstDay, lastDay: today }, now, (day) => {
+      const onDay = (day: DayFigures) => {
         products.add(day);
         // A day handed on in two parts (lines that came late) is one day.
         const part = windowDay(day, classify);
         const known = days.get(day.date);
         days.set(day.date, known ? mergeWindowDays(known, part) : part);
-      });
+      };
+      const reading = await reader.read({ firstDay, lastDay: today, onDay }, now);
       const sorted = [...days.values()].sort((a, b) => (a.date < b.date ? -1 : 1));
       return { today, days: sorted, products: products.result().products, reading };
     },

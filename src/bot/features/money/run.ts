@@ -124,7 +124,7 @@ async function runMoney(deps: FeatureDeps, job: MoneyJob): Promise<string> {
       editing = undefined;
     });
   };
-  const figures = await deps.money.figures(period, deps.clock.now(), onProgress);
+  const figures = await deps.money.figures(period, deps.clock.now(), { onProgress });
   await editing;
   job.log.info(
     { pages: figures.reading.pages, cachedDays: figures.reading.cachedDays },
