@@ -27,9 +27,7 @@ afterEach(async () => {
 });
 
 /** The money service over the sandbox's money shop and the embedded storage, as the app wires it. */
-async function money(
-  concurrency = 4,
-): Promise<{
+async function money(concurrency = 4): Promise<{
   api: SellerSandbox;
   service: ReturnType<typeof createMoneyService>;
   storage: Storage;

@@ -80,8 +80,9 @@ interface Walk {
   /** The oldest and the newest instants read from a line. */
   oldestAt?: number;
   newestAt?: number;
-  /** The newest instant read on the current page. */
+  /** The newest and the oldest instants read on the current page. */
   pageNewestAt?: number;
+  pageOldestAt?: number;
 }
 
 /**
@@ -99,6 +100,7 @@ function place(order: Order, walk: Walk, options: CollectOptions): DatedLine | u
   walk.oldestAt = Math.min(walk.oldestAt ?? at, at);
   walk.newestAt = Math.max(walk.newestAt ?? at, at);
   walk.pageNewestAt = Math.max(walk.pageNewestAt ?? at, at);
+  walk.pageOldestAt = Math.min(walk.pageOldestAt ?? at, at);
   if (at >= to) return undefined;
   if (at < from) {
     walk.passed = true;
@@ -113,6 +115,18 @@ const past = (walk: Walk, options: CollectOptions) =>
   options.untilWhollyOlder
     ? walk.pageNewestAt !== undefined && walk.pageNewestAt < options.period.from
     : walk.passed;
+
+/**
+ * About how many more pages reach past the period's start, from the time the last page
+ * spanned (half again, and one: the page wholly older): pages are not asked for far beyond the
+ * end, where a short period (today) would waste a request per lane.
+ */
+function pagesLeft(walk: Walk, options: CollectOptions): number {
+  const { pageNewestAt: newest, pageOldestAt: oldest } = walk;
+  if (newest === undefined || oldest === undefined || newest <= oldest) return Infinity;
+  const left = Math.max(0, oldest - options.period.from) / (newest - oldest);
+  return Math.ceil(left * 1.5) + 1;
+}
 
 /** Whether page `n` was the last one the list has. */
 function lastPage(n: number, count: number, list: OrderList) {
@@ -132,12 +146,19 @@ function pagesOf(list: OrderList): number | undefined {
 }
 
 /**
- * Pages asked for ahead of the one being read, at most `concurrency` in flight. A page asked
- * for and then not needed (the period ended before it) is left to finish; its failure is of no
- * consequence.
+ * Pages asked for ahead of the one being read: at most `concurrency` in flight, a lane asked
+ * again as soon as its answer is in (not once the page is worked), and at most twice as many
+ * asked for and not yet worked (the memory a slow reader can take). One lane is one page after
+ * the other, each asked once the one before is worked. A page asked for and then not needed
+ * (the period ended before it) is left to finish; its failure is of no consequence.
  */
 function pageFetcher(options: CollectOptions) {
-  const inFlight = new Map<number, Promise<OrderList>>();
+  const lanes = Math.max(1, options.concurrency ?? 1);
+  const asked = new Map<number, Promise<OrderList>>();
+  let next = 1;
+  let last = 1;
+  let running = 0;
+  let stopped = false;
   const fetch = (n: number) =>
     options.seller.listOrders({
       pageNumber: n,
@@ -146,25 +167,36 @@ function pageFetcher(options: CollectOptions) {
       sortDirection: "desc",
       ...(options.filters ? { filters: options.filters } : {}),
     });
+  const fill = () => {
+    while (!stopped && running < lanes && asked.size < 2 * lanes && next <= last) {
+      const n = next++;
+      running++;
+      const page = fetch(n);
+      asked.set(n, page);
+      // Observed at once: a page asked for ahead may fail before it is worked, or never be.
+      page
+        .catch(() => undefined)
+        .then(() => {
+          running--;
+          if (lanes > 1) fill();
+        });
+    }
+  };
   return {
     fetch,
-    /** Page `n`, with the pages after it (up to `last`) asked for meanwhile. */
-    take(n: number, last: number): Promise<OrderList> {
-      const ahead = Math.min(last, n + Math.max(1, options.concurrency ?? 1) - 1);
-      for (let k = n; k <= ahead; k++) {
-        if (inFlight.has(k)) continue;
-        const page = fetch(k);
-        // Observed at once: a page asked for ahead may fail before it is awaited, or never be.
-        page.catch(() => undefined);
-        inFlight.set(k, page);
-      }
-      const page = inFlight.get(n)!;
-      inFlight.delete(n);
+    /** Page `n` (pages up to `upTo` exist), the pages after it asked for meanwhile. */
+    take(n: number, upTo: number): Promise<OrderList> {
+      last = Math.max(last, upTo);
+      fill();
+      const page = asked.get(n)!;
+      asked.delete(n);
+      fill();
       return page;
     },
-    /** Pages no longer needed: their answers (or failures) are dropped. */
+    /** Pages no longer needed: none asked for again, their answers (or failures) dropped. */
     abandon() {
-      inFlight.clear();
+      stopped = true;
+      asked.clear();
     },
   };
 }
@@ -190,6 +222,7 @@ export async function* periodPages(options: CollectOptions): AsyncGenerator<Date
   let recent: Set<string>[] = [];
   let found = 0;
   let known: number | undefined;
+  let horizon = Number.POSITIVE_INFINITY;
   let counted: number | undefined;
   const end = (complete: boolean, pagesRead: number): WalkEnd => ({
     complete,
@@ -199,7 +232,7 @@ export async function* periodPages(options: CollectOptions): AsyncGenerator<Date
   try {
     for (let n = 1; n <= maxPages; n++) {
       // Page 1 alone: its answer tells how many pages there are to ask for at once.
-      let list = await pages.take(n, n === 1 ? 1 : Math.min(maxPages, known ?? n));
+      let list = await pages.take(n, n === 1 ? 1 : Math.min(maxPages, known ?? n, horizon));
       if (counted != null && list.totalCount != null && list.totalCount < counted) {
         list = await pages.fetch(n);
       }
@@ -209,6 +242,7 @@ export async function* periodPages(options: CollectOptions): AsyncGenerator<Date
       const keys = new Set<string>();
       const lines: DatedLine[] = [];
       walk.pageNewestAt = undefined;
+      walk.pageOldestAt = undefined;
       for (const order of orders) {
         const key = lineKey(order);
         keys.add(key);
@@ -225,6 +259,7 @@ export async function* periodPages(options: CollectOptions): AsyncGenerator<Date
         ...(walk.oldestAt !== undefined ? { reachedAt: walk.oldestAt } : {}),
       });
       if (past(walk, options) || lastPage(n, orders.length, list)) return end(true, n);
+      horizon = n + pagesLeft(walk, options);
     }
     return end(false, maxPages);
   } finally {
