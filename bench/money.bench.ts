@@ -13,7 +13,7 @@ import { type SeedOrder, startSellerSandbox } from "../doubles/seller-api/index.
 import { startBotApiEmulator, type UserDriver } from "../doubles/telegram/index.js";
 import { buildBundle } from "../scripts/build.js";
 import { type BenchEnv, info, judged, type Measure, type Row, sleep, until } from "./measure.js";
-import { resetPeak, rssOf, sampleRss, startBotProcess } from "./process.js";
+import { cpuSeconds, resetPeak, rssOf, sampleRss, startBotProcess } from "./process.js";
 
 const LINES_PER_DAY = Number(process.env.BENCH_MONEY_LINES_PER_DAY ?? 3333);
 const LATENCY_MS = 100;
@@ -55,10 +55,20 @@ async function askTyped(
   await until(() => answered() !== undefined, 300_000, "the answer");
   api.setLatency(0);
   const reads = api.requestsTo(ORDERS).filter((r) => r.at >= typedAt);
+  // How full the lanes were: a request's mean time (the latency and the machine's delays) and
+  // the mean in flight from the first request to the last answer.
+  const busy = reads.reduce((ms, r) => ms + ((r.doneAt ?? r.at) - r.at), 0);
+  const ends = reads.map((r) => r.doneAt ?? r.at);
+  const span = Math.max(...ends) - Math.min(...reads.map((r) => r.at));
+  const lanes =
+    reads.length > 0
+      ? `a request ${(busy / reads.length).toFixed(0)} ms on average, ${(busy / span).toFixed(2)} in flight on average`
+      : "no request";
   return {
     wallMs: answered()!.at - typedAt,
     pages: reads.length,
     text: String(answered()!.params.text),
+    lanes,
   };
 }
 
@@ -116,7 +126,9 @@ export const measure: Measure = {
       const first = almatyDate(now, 30);
       const last = almatyDate(now, 1);
       const range = `${dotted(first)}–${dotted(last)}`;
+      const cpuBefore = cpuSeconds(pid);
       const once = await askTyped(user, api, tg, range);
+      const cpu = cpuSeconds(pid) - cpuBefore;
       const peak = Math.max(sampler.stop(), peakReset ? rssOf(pid).peak : 0);
       const sales = expectedSales(api, first, last);
       const shown = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 2 }).format(
@@ -131,7 +143,7 @@ export const measure: Measure = {
         return date >= first && date <= last;
       }).length;
       const boundMs = Math.ceil(once.pages / IN_FLIGHT) * LATENCY_MS;
-      const note = `${month} lines in the 30 days asked, ${api.seed.orders.length} in the shop; ${once.pages} order pages read (the month, the 30 days before and today's)`;
+      const note = `${month} lines in the 30 days asked, ${api.seed.orders.length} in the shop; ${once.pages} order pages read (the month, the 30 days before and today's); ${once.lanes}; bot CPU ${cpu.toFixed(1)} s`;
       return [
         judged(
           "11 money: typed month to answer",
