@@ -5,6 +5,7 @@ import {
   editWithOpenpyxl,
   exportWholeCatalog,
   importPosts as importPostsTo,
+  inspectWithOpenpyxl,
   waitForDocument,
 } from "./support/catalog.js";
 import { type Harness, linkUser, startInProcess } from "./support/harness.js";
@@ -156,8 +157,32 @@ describe("the catalog in a spreadsheet, edited by openpyxl", () => {
     expect(preview.text).not.toContain("Рискованные");
     expect(preview.text).not.toContain("нет служебного листа");
     expect(importPosts()).toHaveLength(0);
-    // The full difference as a file.
-    await waitForDocument(user, /changes\.xlsx$/, preview.messageId - 1);
+    // The full difference as a file: a row per change, was and will be as text cells.
+    const changes = await waitForDocument(user, /changes\.xlsx$/, preview.messageId - 1);
+    const sheet = (await inspectWithOpenpyxl(
+      changes.document!.content,
+      `
+ws = wb.worksheets[0]
+rows = [[[c.value, c.number_format, bool(c.font.b)] for c in r] for r in ws.iter_rows()]
+print(json.dumps({"title": ws.title, "freeze": ws.freeze_panes, "rows": rows}, ensure_ascii=False))
+`,
+    )) as { title: string; freeze: string; rows: [unknown, string, boolean][][] };
+    expect(sheet.title).toBe("Изменения");
+    expect(sheet.freeze).toBe("A2");
+    expect(sheet.rows[0]!.map(([v, , bold]) => [v, bold])).toEqual(
+      ["Товар", "Название", "SKU", "Поле", "Было", "Станет", "Строки", "Примечание"].map((v) => [
+        v,
+        true,
+      ]),
+    );
+    const price = sheet.rows.find((r) => r[0]![0] === 10002 && r[3]![0] === "price")!;
+    expect(price.slice(2, 6).map(([v, f]) => [v, f])).toEqual([
+      [seed10002.skus[0]!.skuId, "General"],
+      ["price", "General"],
+      [String(seed10002.skus[0]!.price), "@"],
+      [String(seed10002.skus[0]!.price + 100), "@"],
+    ]);
+    expect(sheet.rows.length).toBe(5);
 
     await user.pressButton(/Применить \(4\)/, { messageId: preview.messageId });
     await user.waitForBotMessage(/Отправлено товаров: 4/, SLOW);

@@ -161,12 +161,16 @@ describe("importing a document from the chat", () => {
       {
         problems: /В файле есть ошибки/,
         photos: "ссылки на фото разделены",
-        rub: "«1990 руб» — не число",
+        rub: "«1990 руб» — цена в рублях. Сервис принимает цены только в тенге",
       },
     ],
     [
       "kk",
-      { problems: /Файлда қателер бар/, photos: "фото сілтемелері", rub: "«1990 руб» — сан емес" },
+      {
+        problems: /Файлда қателер бар/,
+        photos: "фото сілтемелері",
+        rub: "«1990 руб» — баға рубльмен. Сервис бағаларды тек теңгемен қабылдайды",
+      },
     ],
   ] as const) {
     it(`names photo links split by ';' and a price in rubles, and sends neither row (${languageCode})`, async () => {
@@ -258,7 +262,16 @@ describe("importing a document from the chat", () => {
     const rows = [[...HEADER, ...SKU_HEADER]];
     rows.push(["", "101", "504", "Хороший", "Описание", "12", "100", "4870000000103"]);
     for (let i = 0; i < 20; i++) {
-      rows.push(["", "101", "504", `Товар ${i}`, "Описание", "12", "-5", `48700000002${i}`]);
+      rows.push([
+        "",
+        "101",
+        "504",
+        `Товар ${i}`,
+        "Описание",
+        "12",
+        "-5",
+        `48700000002${String(i).padStart(2, "0")}`,
+      ]);
     }
     await user.sendDocument({ fileName: "big-list.csv", content: csv(rows) });
 
@@ -583,6 +596,9 @@ describe("import texts", () => {
           column: "H",
           min: 1,
           line: 3,
+          digits: 11,
+          currency: "RUB",
+          sign: "₽",
         });
         expect(text, `${locale} ${key}`).not.toBe(key);
         expect(text).not.toMatch(/\{\s*\$/);

@@ -18,6 +18,7 @@ const PRODUCT_DIRS = ["src", "doubles", "demo", "bench", "scripts"];
 const BASE = ["src/clock.ts", "src/config.ts", "src/logger.ts", "src/i18n.ts", "src/limit.ts"];
 const LOWER = [
   ...BASE,
+  "src/sheets",
   "src/storage",
   "src/seller-api",
   "src/text",
@@ -35,6 +36,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   "src/text": ["src/i18n.ts", "src/seller-api"],
   "src/telegram": ["src/clock.ts", "src/logger.ts"],
   "src/scheduler": ["src/clock.ts", "src/logger.ts", "src/storage"],
+  // Spreadsheet files: a floor of its own under everything that reads or writes them.
+  "src/sheets": [],
   "src/import": LOWER,
   "src/orders-export": LOWER,
   // Money reads the orders' pages as the export does; the alerts watch its figures.

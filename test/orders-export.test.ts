@@ -1,4 +1,3 @@
-import ExcelJS from "exceljs";
 import { afterEach, describe, expect, it } from "vitest";
 import { SEED_BASE_DATE_MS, type SeedOrder } from "../doubles/seller-api/index.js";
 import type { ChatMessageView, UserDriver } from "../doubles/telegram/index.js";
@@ -7,7 +6,7 @@ import { withXlsxFile } from "./support/catalog.js";
 import { send } from "./support/chat.js";
 import { type RunningClock, runningClock } from "./support/clock.js";
 import { type Harness, linkUser, startInProcess } from "./support/harness.js";
-import { openpyxlRunner } from "./support/python.js";
+import { runWithOpenpyxl } from "./support/python.js";
 
 const ORDERS = "/api/seller/v1/orders/list";
 const HOUR = 3600_000;
@@ -67,9 +66,12 @@ interface Cell {
   v: string | number | boolean | null;
   /** number format */
   f: string;
+  /** bold */
+  b: boolean;
+  /** solid fill (ARGB), or null */
+  fill: string | null;
 }
 interface Book {
-  reader: string;
   title: string;
   freeze: string | null;
   widths: Record<string, number | null>;
@@ -84,48 +86,17 @@ ws = wb.worksheets[0]
 def val(v):
     if isinstance(v, datetime.datetime): return v.isoformat()
     return v
-rows = [[{"v": val(c.value), "f": c.number_format} for c in r] for r in ws.iter_rows()]
+def cell(c):
+    fill = c.fill.fgColor.rgb if c.fill.fill_type == "solid" else None
+    return {"v": val(c.value), "f": c.number_format, "b": bool(c.font.b), "fill": fill}
+rows = [[cell(c) for c in r] for r in ws.iter_rows()]
 widths = {k: d.width for k, d in ws.column_dimensions.items()}
-print(json.dumps({"reader": "openpyxl", "title": ws.title, "freeze": ws.freeze_panes, "widths": widths, "rows": rows}))
+print(json.dumps({"title": ws.title, "freeze": ws.freeze_panes, "widths": widths, "rows": rows}))
 `;
 
-/** exceljs's (non-streaming) reader, when no openpyxl is installed; formulas read as results. */
-async function readWithExceljs(path: string): Promise<Book> {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.readFile(path);
-  const ws = book.worksheets[0]!;
-  const rows: Cell[][] = [];
-  ws.eachRow({ includeEmpty: true }, (row) => {
-    const cells: Cell[] = [];
-    for (let c = 1; c <= ws.columnCount; c++) {
-      const cell = row.getCell(c);
-      let v = cell.value as unknown;
-      if (v && typeof v === "object" && "formula" in v) v = (v as { result?: unknown }).result;
-      if (v instanceof Date) v = v.toISOString().slice(0, 19);
-      cells.push({ v: (v ?? null) as Cell["v"], f: cell.numFmt ?? "General" });
-    }
-    rows.push(cells);
-  });
-  const view = ws.views[0] as { state?: string; ySplit?: number } | undefined;
-  const widths: Record<string, number | null> = {};
-  ws.columns.forEach((col, i) => {
-    widths[String.fromCharCode(65 + i)] = col.width ?? null;
-  });
-  return {
-    reader: "exceljs",
-    title: ws.name,
-    freeze: view?.state === "frozen" ? `A${(view.ySplit ?? 0) + 1}` : null,
-    widths,
-    rows,
-  };
-}
-
-async function readBook(content: Buffer): Promise<Book> {
-  return withXlsxFile(content, async (path) => {
-    const python = await openpyxlRunner();
-    if (!python) return await readWithExceljs(path);
-    return JSON.parse(await python.run(OPENPYXL, [path])) as Book;
-  });
+/** The file as openpyxl (a spreadsheet program's library, not the bot's writer) reads it. */
+function readBook(content: Buffer): Promise<Book> {
+  return withXlsxFile(content, async (path) => JSON.parse(await runWithOpenpyxl(OPENPYXL, [path])));
 }
 
 // ------------------------------------------------------------------ the chat
@@ -237,6 +208,10 @@ function expectOrders(harness: Harness, book: Book, lang: Lang, expected: SeedOr
   expect(Object.values(book.widths).filter((w) => (w ?? 0) > 10).length).toBeGreaterThan(10);
   expect(header.length).toBe(19);
   expect(header.map((c) => c.v)).toContain(TEXTS[lang].created);
+  // the header bold on its fill, the totals bold
+  expect(header.every((c) => c.b && c.fill === "FFE8EEF7")).toBe(true);
+  expect(body.every((r) => r.every((c) => !c.b && c.fill === null))).toBe(true);
+  expect(totals.every((c) => c.b)).toBe(true);
 
   const id = columnOf(book, lang === "ru" ? "ID заказа" : "Тапсырыс ID");
   const created = columnOf(book, TEXTS[lang].created);

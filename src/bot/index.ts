@@ -1,4 +1,4 @@
-import { conversations } from "@grammyjs/conversations";
+import { conversations, createConversation } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
 import { Bot, type Composer, session } from "grammy";
 import { createCatalogService } from "../catalog/index.js";
@@ -13,6 +13,7 @@ import type { BotDeps, FeatureDeps } from "./deps.js";
 import { createErrorHandler } from "./errors/boundary.js";
 import {
   createGroupAlertsFeature,
+  DIALOGUES,
   EARLY_FEATURES,
   FEATURES,
   subscribeOnLink,
@@ -95,7 +96,9 @@ export function createBot(deps: BotDeps): SellerBot {
     conversations<BotContext, ConversationContext>({
       storage: {
         type: "key",
-        version: 1,
+        // 2: the questions wait on the app's clock, so their replays changed shape. States of
+        // version 1 are dropped: a question is asked again, an offer's press is out of date.
+        version: 2,
         prefix: KEY_PREFIX.conversation,
         adapter: reads.adapter(storage.adapter()),
       },
@@ -116,8 +119,14 @@ export function createBot(deps: BotDeps): SellerBot {
   );
 
   for (const feature of EARLY_FEATURES) guarded.use(feature.create(features));
-  // One deadline for the Seller API calls of an update (conversations above keep their own).
+  // One deadline for the Seller API calls of an update, the dialogues' included.
   guarded.use((_ctx, next) => deps.seller.withDeadline(config.sellerApiDeadlineMs, next));
+  // Every dialogue sees its chat's updates before the features do (rules: dialogues.ts).
+  for (const dialogue of DIALOGUES) {
+    if (dialogue.guard) guarded.use(dialogue.guard(features));
+    const conversation = dialogue.conversation(features);
+    guarded.use(createConversation(conversation, { id: dialogue.id, parallel: true }));
+  }
   for (const feature of FEATURES) guarded.use(feature.create(features));
   return Object.assign(bot, { dispose: reads.close });
 }

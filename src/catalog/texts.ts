@@ -1,4 +1,5 @@
 import type { Translate } from "../i18n.js";
+import { createWorkbook, NUMBER_FORMAT } from "../sheets/index.js";
 import { escapeHtml, shorten } from "../text/index.js";
 import type { Change, Diff } from "./diff.js";
 import type { ExportTexts } from "./export-file.js";
@@ -152,44 +153,46 @@ export function previewText(
 }
 
 /** The full difference as an .xlsx: product, SKU, field, was, will be, rows, note. */
-export async function diffWorkbook(
+export function diffWorkbook(
   t: Translate,
   diff: Diff,
   names: Record<string, string>,
 ): Promise<Buffer> {
-  // Loaded on first use, not at start (as the export's writer).
-  const { default: ExcelJS } = await import("exceljs");
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet(t("catalog-diff-sheet"), {
-    views: [{ state: "frozen", ySplit: 1 }],
+  const book = createWorkbook();
+  // Values as the seller typed them: text cells, so "0012" or "1e5" is shown as it is.
+  const text = book.style({ numFmt: NUMBER_FORMAT.text });
+  const sheet = book.sheet({
+    name: t("catalog-diff-sheet"),
+    frozen: { rows: 1 },
+    columns: [12, 36, 12, 20, 30, 30, 12, 30].map((width) => ({ width })),
   });
-  sheet.columns = [
-    { header: t("catalog-diff-product"), width: 12 },
-    { header: t("catalog-diff-name"), width: 36 },
-    { header: "SKU", width: 12 },
-    { header: t("catalog-diff-field"), width: 20 },
-    { header: t("catalog-diff-was"), width: 30 },
-    { header: t("catalog-diff-will"), width: 30 },
-    { header: t("catalog-diff-rows"), width: 12 },
-    { header: t("catalog-diff-note"), width: 30 },
-  ];
-  sheet.getRow(1).font = { bold: true };
+  sheet.row(
+    [
+      t("catalog-diff-product"),
+      t("catalog-diff-name"),
+      "SKU",
+      t("catalog-diff-field"),
+      t("catalog-diff-was"),
+      t("catalog-diff-will"),
+      t("catalog-diff-rows"),
+      t("catalog-diff-note"),
+    ],
+    { style: book.style({ bold: true }) },
+  );
   for (const c of diff.changes) {
     const note = [c.risk && t(`catalog-risk-${c.risk}`), c.conflict && t("catalog-diff-conflict")]
       .filter(Boolean)
       .join("; ");
-    const row = sheet.addRow([
+    sheet.row([
       c.productId,
-      names[c.productId] ?? "",
-      c.skuId ?? "",
+      names[c.productId],
+      c.skuId,
       c.field,
-      c.was ?? "",
-      c.will,
+      { value: c.was, style: text },
+      { value: c.will, style: text },
       c.rows.join(", "),
       note,
     ]);
-    row.getCell(5).numFmt = "@";
-    row.getCell(6).numFmt = "@";
   }
-  return Buffer.from(await book.xlsx.writeBuffer());
+  return book.finish();
 }

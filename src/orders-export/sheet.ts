@@ -1,14 +1,22 @@
 /**
- * The orders workbook, written row by row to a file with exceljs's streaming writer: each row
- * leaves memory once committed, so a year of orders costs no more memory than a day.
+ * The orders workbook, written row by row to a file by the streaming writer: each row is
+ * deflated and on disk soon after it is written, so a year of orders costs no more memory
+ * than a day.
  */
-import type { CellValue, Worksheet } from "exceljs";
 import type { Order } from "../seller-api/index.js";
+import {
+  type Cell,
+  columnLetters,
+  createWorkbookFile,
+  NUMBER_FORMAT,
+  type SheetWriter,
+  type WorkbookFile,
+} from "../sheets/index.js";
 import { parseApiDate, zoneTime } from "../text/index.js";
 
 /** Tenge with two decimals and thousands separators; Excel shows the sign after the number. */
-export const TENGE_FORMAT = '#,##0.00 "₸"';
-export const DATE_TIME_FORMAT = "dd.mm.yyyy hh:mm";
+export const TENGE_FORMAT = NUMBER_FORMAT.tenge;
+export const DATE_TIME_FORMAT = NUMBER_FORMAT.dateTime;
 
 type Kind = "text" | "int" | "number" | "money" | "date";
 
@@ -54,29 +62,19 @@ export interface SheetTexts {
   totalsLabel: string;
 }
 
-const HEADER_FILL = { type: "pattern", pattern: "solid", fgColor: { argb: "FFE8EEF7" } } as const;
-const columnLetter = (index: number): string => {
-  let n = index + 1;
-  let out = "";
-  while (n > 0) {
-    const rest = (n - 1) % 26;
-    out = String.fromCharCode(65 + rest) + out;
-    n = Math.floor((n - 1) / 26);
-  }
-  return out;
-};
+const HEADER_FILL = "FFE8EEF7";
 /** Text columns are text cells ("@"): a barcode or number typed over keeps its leading zeros. */
 const NUM_FMT: Record<Kind, string | undefined> = {
-  text: "@",
+  text: NUMBER_FORMAT.text,
   int: undefined,
   number: undefined,
   money: TENGE_FORMAT,
   date: DATE_TIME_FORMAT,
 };
-const numFmtOf = (kind: Kind) => NUM_FMT[kind];
 
 export interface OrdersSheet {
-  add(order: Order): void;
+  /** The next order line; resolves once the file keeps up (awaited, memory stays bounded). */
+  add(order: Order): Promise<void>;
   readonly rows: number;
   /** Writes the totals row and closes the file; the totals as stored in it. */
   finish(): Promise<Totals>;
@@ -84,27 +82,29 @@ export interface OrdersSheet {
   abort(): Promise<void>;
 }
 
-/** exceljs, loaded with the first orders sheet rather than at start. */
-type Excel = typeof import("exceljs");
+interface OpenBook {
+  book: WorkbookFile;
+  sheet: SheetWriter;
+  bold: number;
+}
 
-/** A new workbook streaming to `path`: its sheet, frozen header row written. */
-function openBook(ExcelJS: Excel, path: string, texts: SheetTexts) {
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useStyles: true });
-  const sheet = book.addWorksheet(texts.sheetName, {
-    views: [{ state: "frozen", ySplit: 1, xSplit: 0 }],
+/** A new workbook streaming to `path`: its sheet, the frozen header row (bold, filled) written. */
+function openBook(path: string, texts: SheetTexts): OpenBook {
+  const book = createWorkbookFile(path);
+  const sheet = book.sheet({
+    name: texts.sheetName,
+    frozen: { rows: 1 },
+    columns: ORDER_COLUMNS.map(([, kind, width]) => {
+      const numFmt = NUM_FMT[kind];
+      return { width, style: numFmt ? book.style({ numFmt }) : 0 };
+    }),
   });
-  sheet.columns = ORDER_COLUMNS.map(([key, kind, width]) => {
-    const numFmt = numFmtOf(kind);
-    return { key, width, ...(numFmt ? { style: { numFmt } } : {}) };
-  });
-  const header = sheet.addRow(ORDER_COLUMNS.map(([key]) => texts.headers[key]));
-  header.font = { bold: true };
-  header.alignment = { vertical: "middle", wrapText: true };
-  header.eachCell((cell) => {
-    cell.fill = HEADER_FILL;
-  });
-  header.commit();
-  return { book, sheet };
+  const header = book.style({ bold: true, fill: HEADER_FILL, vertical: "center", wrap: true });
+  sheet.row(
+    ORDER_COLUMNS.map(([key]) => texts.headers[key]),
+    { style: header },
+  );
+  return { book, sheet, bold: book.style({ bold: true }) };
 }
 
 /**
@@ -112,14 +112,8 @@ function openBook(ExcelJS: Excel, path: string, texts: SheetTexts) {
  * has no zones; the headers say which one), read as the rest of the bot reads them; a date
  * that cannot be read is kept as the text the API gave. Money and quantities are numbers.
  */
-export async function createOrdersSheet(
-  path: string,
-  timeZone: string,
-  texts: SheetTexts,
-): Promise<OrdersSheet> {
-  // Loaded on the first orders export, not at start: most processes never write a workbook.
-  const { default: ExcelJS } = await import("exceljs");
-  let open: ReturnType<typeof openBook> | undefined;
+export function createOrdersSheet(path: string, timeZone: string, texts: SheetTexts): OrdersSheet {
+  let open: OpenBook | undefined;
 
   const zone = zoneTime(timeZone);
   /** The zone's wall-clock time as a date Excel shows unchanged (its serial counts UTC days). */
@@ -135,7 +129,7 @@ export async function createOrdersSheet(
   const sums = { quantity: 0, totalPrice: 0, totalCommissionAmount: 0, totalPayoutAmount: 0 };
   let rows = 0;
 
-  const cellOf = (order: Order, key: OrderColumn, kind: Kind) => {
+  const cellOf = (order: Order, key: OrderColumn, kind: Kind): Cell => {
     const value = order[key];
     if (kind === "date") return wallClock(value as string | null | undefined);
     if (kind === "text") return value == null ? null : String(value);
@@ -144,13 +138,14 @@ export async function createOrdersSheet(
 
   return {
     add(order) {
-      open ??= openBook(ExcelJS, path, texts);
-      open.sheet.addRow(ORDER_COLUMNS.map(([key, kind]) => cellOf(order, key, kind))).commit();
+      open ??= openBook(path, texts);
+      open.sheet.row(ORDER_COLUMNS.map(([key, kind]) => cellOf(order, key, kind)));
       rows++;
       sums.quantity += finite(order.quantity);
       for (const key of ["totalPrice", "totalCommissionAmount", "totalPayoutAmount"] as const) {
         sums[key] += Math.round(finite(order[key]) * 100);
       }
+      return open.book.drained();
     },
     get rows() {
       return rows;
@@ -163,14 +158,13 @@ export async function createOrdersSheet(
         totalPayoutAmount: sums.totalPayoutAmount / 100,
       };
       if (!open) throw new Error("an orders sheet without orders is never written");
-      writeTotals(open.sheet, rows, texts.totalsLabel, totals);
-      open.sheet.commit();
-      await open.book.commit();
+      writeTotals(open, rows, texts.totalsLabel, totals);
+      await open.book.finish();
       return totals;
     },
     async abort() {
-      // Closes the file stream; what was written is removed by the caller, never sent.
-      await open?.book.commit();
+      // Closes the file; what was written is removed by the caller, never sent.
+      await open?.book.abort();
     },
   };
 }
@@ -179,18 +173,16 @@ const finite = (value: number | null | undefined) =>
   typeof value === "number" && Number.isFinite(value) ? value : 0;
 
 /**
- * The totals row under the orders: a SUM formula with its value stored beside it, so a
+ * The totals row under the orders, bold: a SUM formula with its value stored beside it, so a
  * program that does not calculate (a script, a viewer) reads the same numbers Excel shows.
  */
-function writeTotals(sheet: Worksheet, rows: number, label: string, totals: Totals): void {
-  const values: CellValue[] = ORDER_COLUMNS.map(() => null);
-  values[0] = label;
+function writeTotals({ sheet, bold }: OpenBook, rows: number, label: string, totals: Totals) {
+  const cells: Cell[] = ORDER_COLUMNS.map(() => null);
+  cells[0] = label;
   for (const key of TOTAL_COLUMNS) {
     const index = ORDER_COLUMNS.findIndex(([column]) => column === key);
-    const letter = columnLetter(index);
-    values[index] = { formula: `SUM(${letter}2:${letter}${rows + 1})`, result: totals[key] };
+    const letter = columnLetters(index);
+    cells[index] = { formula: `SUM(${letter}2:${letter}${rows + 1})`, value: totals[key] };
   }
-  const row = sheet.addRow(values);
-  row.font = { bold: true };
-  row.commit();
+  sheet.row(cells, { style: bold });
 }

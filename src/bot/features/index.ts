@@ -1,4 +1,4 @@
-import type { Feature } from "../deps.js";
+import type { Dialogue, Feature } from "../deps.js";
 import { pageCounterFeature } from "../lists/page-counter.js";
 import { alertsFeature } from "./alerts/index.js";
 import { cancelFeature } from "./cancel.js";
@@ -38,3 +38,11 @@ export const FEATURES: readonly Feature[] = [
   alertsFeature,
   fallbackFeature,
 ];
+
+/**
+ * Every dialogue of the bot, from the features that start them: placed after `/cancel` and
+ * before every feature (`bot/index.ts`), so each sees its chat's updates first.
+ */
+export const DIALOGUES: readonly Dialogue[] = FEATURES.flatMap(
+  (feature) => feature.dialogues ?? [],
+);

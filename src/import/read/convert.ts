@@ -5,7 +5,9 @@ import {
   type BarcodeReading,
   barcodeFromNumber,
   barcodeFromText,
+  barcodeFromUntypedText,
   type Converted,
+  foreignCurrency,
   type NumberConvention,
   parseBoolean,
   parseDecimal,
@@ -66,8 +68,13 @@ export function integerOf(cell: Cell, percentAllowed: boolean): Converted<number
   return parseInteger(cellText(cell).trim(), percentAllowed);
 }
 
+/**
+ * A price: a number cell whose format shows a currency other than tenge (`2 890,00 ₽`) is a
+ * sum the API would take for tenge, and nothing is converted: named, as such text is.
+ */
 export function priceOf(cell: Cell, convention: NumberConvention): Converted<number> {
   const number = numberCell(cell);
+  if (number?.currency) return foreignCurrency(number.shown, number.currency);
   if (number) return numberOf(number, false);
   return parseDecimal(cellText(cell).trim(), convention);
 }
@@ -78,12 +85,16 @@ export function booleanOf(cell: Cell): Converted<boolean> {
   return parseBoolean(cellText(cell).trim());
 }
 
-/** A barcode: a number cell by the number-cell rule, text as typed (see `barcodeFromText`). */
-export function barcodeOf(cell: Cell): BarcodeReading {
+/**
+ * A barcode: a number cell by the number-cell rule, text as typed (see `barcodeFromText`), or
+ * in a file whose values have no type (CSV, JSON) as what a number cell may have left of it
+ * (see `barcodeFromUntypedText`).
+ */
+export function barcodeOf(cell: Cell, untyped = false): BarcodeReading {
   const number = numberCell(cell);
-  return number
-    ? barcodeFromNumber(number.value, number.shown, zeroPaddedWidth(number.format))
-    : barcodeFromText(cellText(cell).trim());
+  if (number) return barcodeFromNumber(number.value, number.shown, zeroPaddedWidth(number.format));
+  const raw = cellText(cell).trim();
+  return untyped ? barcodeFromUntypedText(raw) : barcodeFromText(raw);
 }
 
 /** Values on a product's later rows agree when equal up to spaces and case of list items. */

@@ -10,7 +10,7 @@ import type { Feature, FeatureDeps } from "../../deps.js";
 import { createListQueries } from "../../lists/queries.js";
 import { menuCommand } from "../../menu.js";
 import { applyButton, MODE_CANCEL, selectionOf, undoButton } from "./buttons.js";
-import { registerPriceEdit } from "./price.js";
+import { priceDialogue, registerPriceEdit } from "./price.js";
 
 const EXPORT = menuCommand("export", 25);
 
@@ -221,5 +221,9 @@ function createCatalogFeature(deps: FeatureDeps, extraEntries: readonly ExportMe
 
 /** The catalog feature, its /export menu ending with the entries other exports add. */
 export function catalogFeatureWith(extraEntries: readonly ExportMenuEntry[] = []): Feature {
-  return { commands: [EXPORT], create: (deps) => createCatalogFeature(deps, extraEntries) };
+  return {
+    commands: [EXPORT],
+    dialogues: [priceDialogue],
+    create: (deps) => createCatalogFeature(deps, extraEntries),
+  };
 }

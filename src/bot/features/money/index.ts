@@ -3,7 +3,6 @@
  * month, dates typed); the pressed message becomes the progress, then the answer, with the
  * periods again under it. The figures are `src/money/`.
  */
-import { type Conversation, createConversation } from "@grammyjs/conversations";
 import { Composer } from "grammy";
 import {
   MONEY_PRESETS,
@@ -15,7 +14,8 @@ import { parseTypedPeriod, periodLabel } from "../../../orders-export/index.js";
 import { escapeHtml, shorten } from "../../../text/index.js";
 import { ButtonNotice, onButton } from "../../buttons/handle.js";
 import type { BotContext, ConversationContext } from "../../context.js";
-import type { Feature, FeatureDeps } from "../../deps.js";
+import type { Dialogue, Feature, FeatureDeps } from "../../deps.js";
+import { type DialogueConversation, typedAnswers } from "../../dialogues.js";
 import { menuCommand } from "../../menu.js";
 import { moneyPeriodButton, periodKeyboard, TYPED } from "./buttons.js";
 import { startMoney } from "./run.js";
@@ -33,20 +33,18 @@ export async function showMoney(ctx: BotContext): Promise<void> {
   await ctx.reply(ctx.t("money-choose"), { reply_markup: periodKeyboard((key) => ctx.t(key)) });
 }
 
-/** Asks for dates and waits for them; an unreadable answer is explained and asked again. */
+/**
+ * Asks for dates and waits for them (rules of a question: dialogues.ts); an unreadable answer
+ * is explained and asked again.
+ */
 function datesConversation(deps: FeatureDeps) {
   const zone = deps.config.timeZone;
-  return async function moneyDates(
-    conversation: Conversation<BotContext, ConversationContext>,
-    ctx: ConversationContext,
-  ) {
+  return async function moneyDates(conversation: DialogueConversation, ctx: ConversationContext) {
     await ctx.reply(ctx.t("money-ask-dates", { zone }));
+    const answers = await typedAnswers(conversation, deps.clock, DATES_WAIT_MS);
     for (;;) {
-      // Anything but text (a button, a file) goes on to its own handler meanwhile.
-      const answer = await conversation.waitFor("message:text", { next: true });
+      const answer = await answers();
       const text = answer.message.text;
-      // A command instead of dates: leave, and let the command be handled as usual.
-      if (text.startsWith("/")) await conversation.halt({ next: true });
       const typed = parseTypedPeriod(text, zone);
       if (typed.ok) {
         const { firstDay, lastDay } = typed.period;
@@ -74,12 +72,6 @@ function datesConversation(deps: FeatureDeps) {
 function createMoneyFeature(deps: FeatureDeps) {
   const composer = new Composer<BotContext>();
   const zone = deps.config.timeZone;
-  composer.use(
-    createConversation(datesConversation(deps), {
-      id: MONEY_DATES_CONVERSATION,
-      maxMillisecondsToWait: DATES_WAIT_MS,
-    }),
-  );
   composer.command(MONEY.command, deps.requireLink, showMoney);
   onButton(composer, moneyPeriodButton, deps.requireLink, deps.logger, async (ctx, data) => {
     if (data.p === TYPED) {
@@ -95,4 +87,15 @@ function createMoneyFeature(deps: FeatureDeps) {
   return composer;
 }
 
-export const moneyFeature: Feature = { commands: [MONEY], create: createMoneyFeature };
+/** The question of typed dates (the period menu's "dates" button). */
+export const moneyDatesDialogue: Dialogue = {
+  id: MONEY_DATES_CONVERSATION,
+  waitsFor: "text",
+  conversation: datesConversation,
+};
+
+export const moneyFeature: Feature = {
+  commands: [MONEY],
+  dialogues: [moneyDatesDialogue],
+  create: createMoneyFeature,
+};

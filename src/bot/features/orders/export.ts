@@ -6,7 +6,6 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Conversation, createConversation } from "@grammyjs/conversations";
 import { type Api, type Composer, InlineKeyboard, InputFile } from "grammy";
 import type { Locale, Translate } from "../../../i18n.js";
 import { ProgressMessage } from "../../../import/index.js";
@@ -28,9 +27,15 @@ import { KEY_PREFIX } from "../../../storage/index.js";
 import { escapeHtml, formatMoney, shorten } from "../../../text/index.js";
 import { ButtonNotice, onButton } from "../../buttons/handle.js";
 import type { BotContext, ConversationContext } from "../../context.js";
-import type { FeatureDeps } from "../../deps.js";
+import type { Dialogue, FeatureDeps } from "../../deps.js";
+import { type DialogueConversation, typedAnswers } from "../../dialogues.js";
 import { isSellerApiFailure, userMessageKey } from "../../errors/user-messages.js";
-import { type ListQueries, type ListQuery, PLAIN_QUERY_ID } from "../../lists/queries.js";
+import {
+  createListQueries,
+  type ListQueries,
+  type ListQuery,
+  PLAIN_QUERY_ID,
+} from "../../lists/queries.js";
 import { ordersExportButton, ordersExportPeriodButton } from "./buttons.js";
 import { filterLines, filtersOf } from "./screens.js";
 
@@ -100,19 +105,20 @@ export async function showOrdersExport(
   await ctx.reply(text, { reply_markup: keyboard });
 }
 
-/** The menu's buttons, the typed-dates conversation and the export itself, on the orders composer. */
+/** The question of typed dates (the menu's "dates typed" button). */
+export const ordersExportDatesDialogue: Dialogue = {
+  id: ORDERS_EXPORT_DATES_CONVERSATION,
+  waitsFor: "text",
+  conversation: (deps) => datesConversation(deps, createListQueries(deps.storage.kv)),
+};
+
+/** The menu's buttons and the export itself, on the orders composer. */
 export function registerOrdersExport(
   composer: Composer<BotContext>,
   deps: FeatureDeps,
   queries: ListQueries,
 ): void {
   const zone = deps.config.timeZone;
-  composer.use(
-    createConversation(datesConversation(deps, queries), {
-      id: ORDERS_EXPORT_DATES_CONVERSATION,
-      maxMillisecondsToWait: DATES_WAIT_MS,
-    }),
-  );
   onButton(composer, ordersExportButton, deps.requireLink, deps.logger, async (ctx, data) => {
     await showOrdersExport(ctx, data.q, await queries.require("orders", data.q));
   });
@@ -129,21 +135,22 @@ export function registerOrdersExport(
   });
 }
 
-/** Asks for dates and waits for them; an unreadable answer is explained and asked again. */
+/**
+ * Asks for dates and waits for them (rules of a question: dialogues.ts); an unreadable answer
+ * is explained and asked again.
+ */
 function datesConversation(deps: FeatureDeps, queries: ListQueries) {
   const zone = deps.config.timeZone;
   return async function ordersExportDates(
-    conversation: Conversation<BotContext, ConversationContext>,
+    conversation: DialogueConversation,
     ctx: ConversationContext,
     qid: string,
   ) {
     await ctx.reply(ctx.t("orders-export-ask-dates", { zone }));
+    const answers = await typedAnswers(conversation, deps.clock, DATES_WAIT_MS);
     for (;;) {
-      // Anything but text (a button, a file) goes on to its own handler meanwhile.
-      const answer = await conversation.waitFor("message:text", { next: true });
+      const answer = await answers();
       const text = answer.message.text;
-      // A command instead of dates: leave, and let the command be handled as usual.
-      if (text.startsWith("/")) await conversation.halt({ next: true });
       const typed = parseTypedPeriod(text, zone);
       if (typed.ok) {
         // The chat must still be linked when the dates come, as for any seller-data request.
@@ -235,7 +242,7 @@ async function runExport(deps: FeatureDeps, job: ExportJob): Promise<string> {
   const label = periodLabel(period);
   const dir = await mkdtemp(join(tmpdir(), "orders-export-"));
   const fileName = `orders_${period.firstDay}_${period.lastDay}.xlsx`;
-  const sheet = await createOrdersSheet(join(dir, fileName), zone, sheetTexts(t, zone));
+  const sheet = createOrdersSheet(join(dir, fileName), zone, sheetTexts(t, zone));
   try {
     const orders = ordersOfPeriod({
       seller: deps.seller,
@@ -246,7 +253,7 @@ async function runExport(deps: FeatureDeps, job: ExportJob): Promise<string> {
       onPage: ({ pages, orders: count }) =>
         progress.update(t("orders-export-progress", { period: label, pages, count })),
     });
-    for await (const order of orders) sheet.add(order);
+    for await (const order of orders) await sheet.add(order);
     if (sheet.rows === 0) return t("orders-export-empty", { period: label });
     const totals = await sheet.finish();
     await job.api.sendDocument(job.chatId, new InputFile(join(dir, fileName), fileName), {

@@ -12,7 +12,7 @@ import {
   ordersPageButton,
   ordersStatusButton,
 } from "./buttons.js";
-import { registerOrdersExport } from "./export.js";
+import { ordersExportDatesDialogue, registerOrdersExport } from "./export.js";
 import { orderDetailsScreen, ordersListScreen, statusMenuScreen } from "./screens.js";
 import { orderStatusChoices } from "./statuses.js";
 
@@ -69,4 +69,8 @@ function createOrdersFeature(deps: FeatureDeps) {
   return composer;
 }
 
-export const ordersFeature: Feature = { commands: [ORDERS], create: createOrdersFeature };
+export const ordersFeature: Feature = {
+  commands: [ORDERS],
+  dialogues: [ordersExportDatesDialogue],
+  create: createOrdersFeature,
+};
