@@ -9,7 +9,7 @@ import {
 } from "../doubles/seller-api/index.js";
 import { parseConfig } from "../src/config.js";
 import { createLogger } from "../src/logger.js";
-import { createMoneyService, productSheet, statusSheet } from "../src/money/index.js";
+import { createMoneyService } from "../src/money/index.js";
 import { createSellerApi } from "../src/seller-api/index.js";
 import { createStorage, type Storage } from "../src/storage/index.js";
 import { linesBetween, soldSums } from "./support/money.js";
@@ -105,40 +105,5 @@ describe("reading a period", () => {
     const figures = await service.figures(OCTOBER, NOW);
     expect(asked).toBeGreaterThan(20);
     expect(figures.current.totals).toEqual(soldSums(october));
-  });
-});
-
-describe("the workbook's content", () => {
-  it("a row per product with ABC, cost and profit; statuses with the sold, cancelled and every line's totals", async () => {
-    const { api, service } = await money();
-    const figures = (await service.figures(OCTOBER, NOW)).current;
-    const costs = new Map(figures.products.slice(0, 3).map((p) => [p.barcode, 100_000]));
-    const products = productSheet(figures, (barcode) => costs.get(barcode));
-    expect(products.rows).toHaveLength(figures.products.length);
-    const column = (key: string) => products.columns.findIndex((c) => c.key === key);
-    const [first] = products.rows;
-    const p = figures.products[0]!;
-    expect(first![column("abc")]).toBe("A");
-    expect(first![column("profit")]).toBe((p.payout - 100_000 * (p.units - p.returned)) / 100);
-    expect(products.rows[5]![column("profit")]).toBeNull();
-    const sum = (key: string) => products.rows.reduce((n, r) => n + Number(r[column(key)] ?? 0), 0);
-    const [sold] = products.totals;
-    expect(Math.round(sum("sales") * 100)).toBe(
-      Math.round(Number(sold!.cells[column("sales")]) * 100),
-    );
-    expect(Math.round(sum("profit") * 100)).toBe(
-      Math.round(Number(sold!.cells[column("profit")]) * 100),
-    );
-
-    const statuses = statusSheet(figures);
-    const all = statuses.totals.find((t) => t.key === "all")!.cells;
-    const at = (o: SeedOrder) => api.seed.orderCreatedAt[o.orderId]!;
-    const october = linesBetween(api.seed.orders, at, OCTOBER.firstDay, OCTOBER.lastDay);
-    // every line: the orders export's totals for the same period, to the tiyn
-    expect(all[2]).toBe(october.length);
-    expect(Math.round(Number(all[4]) * 100)).toBe(
-      october.reduce((n, o) => n + Math.round(o.totalPrice * 100), 0),
-    );
-    expect(statuses.rows.map((r) => r[1])).toContain("unknown");
   });
 });

@@ -1,4 +1,5 @@
 import type { Clock } from "../clock.js";
+import type { I18nInstance } from "../i18n.js";
 import type { Logger } from "../logger.js";
 import type { MoneyAlertThresholds, MoneyService } from "../money/index.js";
 import type { SellerApi } from "../seller-api/index.js";
@@ -51,6 +52,8 @@ export interface AlertContext {
   logger: Logger;
   metrics: AlertMetrics;
   settings: AlertSettings;
+  /** Texts of files made before a chat is sent to (the month's workbook, in its language). */
+  i18n: I18nInstance;
   /** The money figures (money alerts and the month's statement); absent: those stay silent. */
   money?: MoneyService;
 }

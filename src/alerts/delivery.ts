@@ -8,7 +8,7 @@ import type { MoneyAlert } from "./money.js";
 import { moneyText, returnsGroupText, returnsText, statementText } from "./money-texts.js";
 import type { OrderAlert } from "./orders.js";
 import { type ChatAlertSettings, chatKeyOf } from "./settings.js";
-import type { StatementData } from "./statement.js";
+import { type StatementBookData, type StatementData, statementFileIdKey } from "./statement.js";
 import type { StockAlert } from "./stock.js";
 import type { OutboxMessage } from "./store.js";
 import {
@@ -41,6 +41,8 @@ const GONE =
   /chat not found|bot was blocked|user is deactivated|kicked|not a member|thread not found|topic_closed|TOPIC_DELETED|have no rights|CHAT_WRITE_FORBIDDEN|bot can't initiate/i;
 const MAX_ATTEMPTS = 20;
 const SEND_CLAIM_MS = 2 * 60_000;
+/** A month's workbook is sent by its file id for as long as its statements may go out. */
+const STATEMENT_FILE_ID_MS = 8 * 24 * 60 * 60_000;
 
 type Unit = { messages: OutboxMessage[]; kind: string };
 
@@ -274,6 +276,8 @@ async function send(
     }
     case "statement":
       return text(statementText(t, first.data as StatementData, chat.locale));
+    case "statementBook":
+      return sendStatementBook(ctx, deps, chat, first.data as StatementBookData, base);
     case "digest": {
       const digest = await renderDigest(t, first.data as DigestData, chat.locale);
       const { link_preview_options: _, ...photoBase } = base;
@@ -283,4 +287,35 @@ async function send(
       });
     }
   }
+}
+
+/**
+ * The month's workbook: by its Telegram file id once a chat got it, else uploaded from the
+ * store (and its file id kept for the next chats). A file no longer kept is not sent.
+ */
+async function sendStatementBook(
+  ctx: AlertContext,
+  deps: DeliveryDeps,
+  chat: ChatAlertSettings,
+  book: StatementBookData,
+  base: { message_thread_id?: number; disable_notification?: boolean },
+) {
+  const { message_thread_id, disable_notification } = base;
+  const options = {
+    caption: book.caption,
+    ...(message_thread_id !== undefined ? { message_thread_id } : {}),
+    ...(disable_notification ? { disable_notification } : {}),
+  };
+  const idKey = statementFileIdKey(book.key);
+  const fileId = await ctx.store.get<string>(idKey);
+  if (fileId) return deps.telegram.sendDocument(chat.chatId, fileId, options);
+  const stored = await ctx.store.get<string>(book.key);
+  if (stored === undefined) {
+    ctx.logger.warn({ chat: chatKeyOf(chat), key: book.key }, "statement workbook gone; not sent");
+    return;
+  }
+  const file = new InputFile(Buffer.from(stored, "base64"), book.fileName);
+  const sent = await deps.telegram.sendDocument(chat.chatId, file, options);
+  if (sent.document) await ctx.store.set(idKey, sent.document.file_id, STATEMENT_FILE_ID_MS);
+  return sent;
 }

@@ -59,6 +59,7 @@ export function createAlerts(deps: AlertsDeps): Alerts {
     logger,
     metrics: deps.metrics,
     settings: deps.settings,
+    i18n: deps.i18n,
     ...(deps.money ? { money: deps.money } : {}),
   };
   // Asked afresh in every delivery round (not cached), so unlinking stops alerts at once.

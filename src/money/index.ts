@@ -54,12 +54,10 @@ export {
 } from "./signals.js";
 export { type LineClass, statusClassifier } from "./statuses.js";
 export {
-  type Cell,
-  type CellKind,
-  type Column,
-  PRODUCT_COLUMNS,
-  productSheet,
-  type SheetData,
-  STATUS_COLUMNS,
-  statusSheet,
+  createMoneyBook,
+  type MoneyBook,
+  type MoneyBookOptions,
+  type MoneyBookTotals,
+  moneyBookCaption,
+  moneyBookFileName,
 } from "./workbook.js";

@@ -51,10 +51,14 @@ export interface ReadRequest {
   onProgress?: (progress: ReadProgress) => void;
   /**
    * Every line of these days as the pages bring it (a workbook's rows): these days are read
-   * from the Seller API even when the cache holds them.
+   * from the Seller API even when the cache holds them. A promise it returns is awaited before
+   * the next page is taken (a file that must keep up).
    */
-  lines?: { firstDay: string; lastDay: string; onLine: (line: DatedLine, date: string) => void };
+  lines?: { firstDay: string; lastDay: string; onLine: OnLine };
 }
+
+/** A line of the period and its local day; may ask the reading to wait for it. */
+export type OnLine = (line: DatedLine, date: string) => void | Promise<void>;
 
 export interface ReadOutcome {
   /** False when the reading stopped at its page limit before the oldest day it needed. */
@@ -269,9 +273,12 @@ async function addPage(
   wanted: ReadRequest["lines"],
 ) {
   let newest: string | undefined;
+  let keepingUp: Promise<void> | undefined;
   for (const line of lines) {
     const { date, minute } = days.at(line.at);
-    if (wanted && date >= wanted.firstDay && date <= wanted.lastDay) wanted.onLine(line, date);
+    if (wanted && date >= wanted.firstDay && date <= wanted.lastDay) {
+      keepingUp = wanted.onLine(line, date) ?? keepingUp;
+    }
     if (line.dated && (newest === undefined || date > newest)) newest = date;
     let builder = days.open.get(date);
     if (!builder) {
@@ -284,6 +291,8 @@ async function addPage(
     }
     builder.add(line.order, minute);
   }
+  // The file the lines go to keeps up before the next page is taken (its memory stays bounded).
+  await keepingUp;
   // No later page holds a line newer than this page's newest: the days after it are whole.
   if (newest === undefined) return;
   for (const date of [...days.open.keys()]) if (date > newest) await finish(date, true);

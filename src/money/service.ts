@@ -4,14 +4,19 @@
  */
 import type { MoneyConfig } from "../config.js";
 import type { Logger } from "../logger.js";
-import type { DatedLine } from "../orders-export/index.js";
 import type { SellerApi } from "../seller-api/index.js";
 import type { KeyValueStore } from "../storage/index.js";
 import { shiftDate } from "../text/index.js";
 import { type DayFigures, S } from "./day.js";
-import { type PeriodFigures, periodFigures, periodTotals, type Totals } from "./figures.js";
+import {
+  type CostOf,
+  type PeriodFigures,
+  periodFigures,
+  periodTotals,
+  type Totals,
+} from "./figures.js";
 import { localNow, type MoneyPeriod, previousPeriod } from "./periods.js";
-import { createDayReader, type ReadOutcome, type ReadProgress } from "./read.js";
+import { createDayReader, type OnLine, type ReadOutcome, type ReadProgress } from "./read.js";
 import { statusClassifier } from "./statuses.js";
 
 export interface MoneyServiceDeps {
@@ -21,6 +26,18 @@ export interface MoneyServiceDeps {
   timeZone: string;
   config: Pick<MoneyConfig, "statuses" | "readConcurrency" | "cacheMs">;
   maxPages?: number;
+  /**
+   * The seller's cost prices (per unit, tiyn, by barcode), read afresh before a workbook or an
+   * answer is made. None until the bot keeps costs: cost and profit stay empty.
+   */
+  costs?: () => Promise<CostOf>;
+}
+
+/** What a reading hands on as it goes. */
+export interface ReadingOptions {
+  onProgress?: (progress: ReadProgress) => void;
+  /** Every line of the period as it comes (a workbook's rows): its days are read afresh. */
+  onLine?: OnLine;
 }
 
 /** A period's figures beside the totals of the period just before it. */
@@ -91,6 +108,29 @@ export function createMoneyService(deps: MoneyServiceDeps) {
     concurrency: deps.config.readConcurrency,
     ...(deps.maxPages !== undefined ? { maxPages: deps.maxPages } : {}),
   });
+  /** One reading of a period (and, when asked, the days before it down to `also.firstDay`). */
+  async function readPeriod(
+    period: MoneyPeriod,
+    now: number,
+    { onProgress, onLine }: ReadingOptions,
+    also?: { firstDay: string; onDay: (day: DayFigures) => void },
+  ) {
+    const current = periodFigures(period, classify);
+    const reading = await reader.read(
+      {
+        firstDay: also?.firstDay ?? period.firstDay,
+        lastDay: period.lastDay,
+        onDay: (day) => {
+          current.add(day);
+          also?.onDay(day);
+        },
+        ...(onProgress ? { onProgress } : {}),
+        ...(onLine ? { lines: { ...period, onLine } } : {}),
+      },
+      now,
+    );
+    return { current: current.result(), reading };
+  }
   return {
     timeZone: deps.timeZone,
     classify,
@@ -98,35 +138,26 @@ export function createMoneyService(deps: MoneyServiceDeps) {
     async figures(
       period: MoneyPeriod,
       now: number,
-      options: {
-        onProgress?: (progress: ReadProgress) => void;
-        /** Every line of the period as it comes (a workbook's rows): its days are read afresh. */
-        onLine?: (line: DatedLine, date: string) => void;
-      } = {},
+      options: ReadingOptions = {},
     ): Promise<MoneyFigures> {
       const previous = previousPeriod(period);
-      const current = periodFigures(period, classify);
       const before = periodTotals();
-      const { onProgress, onLine } = options;
-      const reading = await reader.read(
-        {
-          firstDay: previous.firstDay,
-          lastDay: period.lastDay,
-          onDay: (day) => {
-            current.add(day);
-            before.add(day, previous);
-          },
-          ...(onProgress ? { onProgress } : {}),
-          ...(onLine ? { lines: { ...period, onLine } } : {}),
-        },
-        now,
-      );
-      return {
-        current: current.result(),
-        previous: { period: previous, totals: before.result() },
-        reading,
-      };
+      const { current, reading } = await readPeriod(period, now, options, {
+        firstDay: previous.firstDay,
+        onDay: (day) => before.add(day, previous),
+      });
+      return { current, previous: { period: previous, totals: before.result() }, reading };
     },
+    /** A period's figures alone, every line handed to `onLine` as it comes: a workbook's. */
+    async lines(
+      period: MoneyPeriod,
+      now: number,
+      options: ReadingOptions & { onLine: OnLine },
+    ): Promise<{ current: PeriodFigures; reading: ReadOutcome }> {
+      return readPeriod(period, now, options);
+    },
+    /** The cost prices as they are now (none yet: `costs` not given). */
+    costs: async (): Promise<CostOf> => (deps.costs ? deps.costs() : () => undefined),
     /** The last 30 days, day by day, and the products sold in them. */
     async window(now: number): Promise<MoneyWindow> {
       const { today } = localNow(now, deps.timeZone);

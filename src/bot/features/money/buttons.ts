@@ -19,3 +19,29 @@ export function periodKeyboard(t: (key: string) => string): InlineKeyboard {
     [button(TYPED, "money-typed")],
   ]);
 }
+
+/** `mnx1:<first>:<last>`: the workbook of an answer's period, its days as `20261101`. */
+export const moneyBookButton = callbackCodec("mnx1", [
+  ["f", "int"],
+  ["l", "int"],
+] as const);
+
+const dayNumber = (date: string) => Number(date.replaceAll("-", ""));
+
+export function bookButtonOf(period: { firstDay: string; lastDay: string }): string {
+  return moneyBookButton.encode({ f: dayNumber(period.firstDay), l: dayNumber(period.lastDay) });
+}
+
+/** The days a workbook button names, when they are real dates in order. */
+export function bookPeriodOf(data: { f: number; l: number }) {
+  const day = (n: number) => {
+    const text = String(n);
+    if (!/^\d{8}$/.test(text)) return undefined;
+    const date = `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}`;
+    const ms = Date.parse(`${date}T00:00:00Z`);
+    return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(date) ? date : undefined;
+  };
+  const firstDay = day(data.f);
+  const lastDay = day(data.l);
+  return firstDay && lastDay && firstDay <= lastDay ? { firstDay, lastDay } : undefined;
+}

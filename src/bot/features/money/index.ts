@@ -1,7 +1,7 @@
 /**
  * `/money`: what the shop earned in a period. The period menu (today, 7 days, this month, last
  * month, dates typed); the pressed message becomes the progress, then the answer, with the
- * periods again under it. The figures are `src/money/`.
+ * workbook's button and the periods again under it. The figures are `src/money/`.
  */
 import { Composer } from "grammy";
 import {
@@ -17,7 +17,14 @@ import type { BotContext, ConversationContext } from "../../context.js";
 import type { Dialogue, Feature, FeatureDeps } from "../../deps.js";
 import { type DialogueConversation, typedAnswers } from "../../dialogues.js";
 import { menuCommand } from "../../menu.js";
-import { moneyPeriodButton, periodKeyboard, TYPED } from "./buttons.js";
+import { startMoneyBook } from "./book.js";
+import {
+  bookPeriodOf,
+  moneyBookButton,
+  moneyPeriodButton,
+  periodKeyboard,
+  TYPED,
+} from "./buttons.js";
 import { startMoney } from "./run.js";
 
 const MONEY = menuCommand("money", 15);
@@ -83,6 +90,15 @@ function createMoneyFeature(deps: FeatureDeps) {
     if (!preset) throw new ButtonNotice("button-unknown");
     const period: MoneyPeriod = presetMoneyPeriod(preset, deps.clock.now(), zone);
     await startMoney(ctx, deps, period, ctx.callbackQuery.message?.message_id);
+  });
+  onButton(composer, moneyBookButton, deps.requireLink, deps.logger, async (ctx, data) => {
+    const days = bookPeriodOf(data);
+    if (!days) throw new ButtonNotice("button-unknown");
+    await startMoneyBook(
+      ctx,
+      deps,
+      periodOfDays(days.firstDay, days.lastDay, deps.clock.now(), zone),
+    );
   });
   return composer;
 }
