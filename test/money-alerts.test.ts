@@ -5,6 +5,7 @@ import { formatMoney } from "../src/text/format.js";
 import { type TestClock, testClock } from "./support/clock.js";
 import { type Harness, linkUser, startInProcess } from "./support/harness.js";
 import { groupBy, isSale, linesBetween, returnedOf, soldSums } from "./support/money.js";
+import { openBook, table, tiynOf } from "./support/money-book.js";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -159,6 +160,9 @@ describe("the month's statement", () => {
     const clock = testClock(first);
     const shop = { days: 70, linesPerDay: 30, endMs: first - HOUR };
     const { h, ru, kk } = await start(clock, {}, shop);
+    // A second Russian chat: it gets the same file, by the id Telegram gave the first.
+    const ru2 = h.tg.user({ languageCode: "ru" });
+    await linkUser(h, ru2);
     expect(saying(ru, "Итоги месяца")).toHaveLength(0);
     await runFor(h, clock, 2 * MINUTE, MINUTE);
     const statement = saying(ru, "Итоги месяца");
@@ -172,7 +176,43 @@ describe("the month's statement", () => {
     expect(text).toContain(`Продажи: ${formatMoney(november.sales / 100, "ru")}`);
     expect(text).toContain(`К выплате: ${formatMoney(november.payout / 100, "ru")}`);
     expect(saying(kk, "Ай қорытындысы: 2026 жыл, қараша")).toHaveLength(1);
+
+    // The month's workbook right after the figures, in each chat's language.
+    const files = (user: UserDriver) => user.botMessages().filter((m) => m.document);
+    for (const [user, name] of [
+      [ru, "Деньги_01.11.2026–30.11.2026.xlsx"],
+      [ru2, "Деньги_01.11.2026–30.11.2026.xlsx"],
+      [kk, "Ақша_01.11.2026–30.11.2026.xlsx"],
+    ] as const) {
+      const [file] = files(user);
+      expect(files(user)).toHaveLength(1);
+      expect(file!.document!.fileName).toBe(name);
+      expect(file!.messageId).toBeGreaterThan(
+        saying(user, user === kk ? "Ай қорытындысы" : "Итоги месяца")[0]!.messageId,
+      );
+    }
+    const book = await openBook(files(ru)[0]!.document!.content);
+    expect(book.sheets).toEqual(["Итоги", "Товары", "Заказы"]);
+    const lines = linesBetween(h.api.seed.orders, at, "2026-11-01", "2026-11-30");
+    const orders = table(book, "Заказы");
+    expect(orders.rows.length).toBe(lines.length + 2);
+    expect(tiynOf(orders.rows.at(-1)![orders.col("Сумма, ₸")])).toBe(
+      lines.reduce((n, o) => n + Math.round(o.totalPrice * 100), 0),
+    );
+    const kkBook = await openBook(files(kk)[0]!.document!.content);
+    expect(kkBook.sheets).toEqual(["Қорытынды", "Тауарлар", "Тапсырыстар"]);
+    // Uploaded once per language; the second Russian chat got it by its file id.
+    const sent = h.tg.callsOf("sendDocument").filter((c) => c.ok);
+    expect(sent.map((c) => typeof c.params.document === "string")).toEqual(
+      expect.arrayContaining([true]),
+    );
+    expect(sent.filter((c) => typeof c.params.document !== "string")).toHaveLength(2);
+    expect(h.tg.fileContent(files(ru2)[0]!.document!.fileId)).toEqual(
+      h.tg.fileContent(files(ru)[0]!.document!.fileId),
+    );
+
     await runFor(h, clock, 3 * HOUR, 30 * MINUTE);
     expect(saying(ru, "Итоги месяца")).toHaveLength(1);
+    expect(files(ru)).toHaveLength(1);
   });
 });

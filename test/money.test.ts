@@ -15,6 +15,7 @@ import {
   returnedOf,
   soldSums,
 } from "./support/money.js";
+import { openBook, table, tiynOf } from "./support/money-book.js";
 
 const ORDERS = "/api/seller/v1/orders/list";
 const HOUR = 3_600_000;
@@ -287,5 +288,103 @@ describe("/money", () => {
       { timeoutMs: 15_000 },
     );
     h.api.clearFailures();
+  });
+});
+
+describe("the answer's workbook", () => {
+  const EXCEL = {
+    ru: "📊 Excel: итоги, товары с ABC, все позиции",
+    kk: "📊 Excel: қорытынды, ABC тауарлар, барлық позиция",
+  };
+
+  /** Presses the answer's Excel button; the one message the chat gets for it (the file). */
+  async function pressExcel(user: UserDriver, lang: Lang, answer: ChatMessageView) {
+    expect(answer.buttons[0]).toEqual([EXCEL[lang]]);
+    const before = user.lastBotMessage()!.messageId;
+    await user.pressButton(EXCEL[lang], { messageId: answer.messageId });
+    // The progress message gives way to the file: one message is left in the chat for it.
+    const sent = () => user.botMessages().filter((m) => m.messageId > before);
+    await user.waitFor(() => sent().length === 1 && sent()[0]!.document !== undefined, {
+      timeoutMs: 20_000,
+    });
+    expect(user.messages().filter((m) => m.messageId > before && m.from === "bot")).toHaveLength(2);
+    return sent()[0]!;
+  }
+
+  it("is one file message, and its totals equal the orders export's for the same period, read by openpyxl (ru)", async () => {
+    const { h, user } = await startLinked("ru");
+    const answer = await ask(user, "ru", TEXTS.ru.lastMonth);
+    const file = await pressExcel(user, "ru", answer);
+    expect(file.document!.fileName).toBe("Деньги_01.10.2026–31.10.2026.xlsx");
+    const october = linesBetween(h.api.seed.orders, at(h), "2026-10-01", "2026-10-31");
+    const caption = file.document!.caption!;
+    expect(caption).toContain(
+      `Деньги за 01.10.2026–31.10.2026: ${formatNumber(october.length, "ru")} позиц`,
+    );
+    expect(caption).toContain("Asia/Almaty");
+    const book = await openBook(file.document!.content);
+    expect(book.sheets).toEqual(["Итоги", "Товары", "Заказы"]);
+
+    // The orders export of the same days, typed.
+    const list = await send(user, "/orders");
+    let before = user.lastBotMessage()!.messageId;
+    await user.pressButton("Выгрузить в Excel", { messageId: list.messageId });
+    const menu = await user.waitForBotMessage(/Excel/, { after: before });
+    before = user.lastBotMessage()!.messageId;
+    await user.pressButton("Свои даты", { messageId: menu.messageId });
+    await user.waitForBotMessage("Напишите дату", { after: before });
+    before = user.lastBotMessage()!.messageId;
+    await user.sendText("01.10.2026–31.10.2026");
+    await user.waitFor(() => user.botMessages().some((m) => m.messageId > before && m.document), {
+      timeoutMs: 20_000,
+    });
+    const exported = user.botMessages().find((m) => m.messageId > before && m.document)!;
+    const orders = table(await openBook(exported.document!.content), "Заказы");
+    const lines = table(book, "Заказы");
+    const summary = table(book, "Итоги").rows;
+    const all = summary.find((r) => r[0]![0] === "Все позиции (как итог выгрузки заказов)")!;
+    const statuses = table(
+      book,
+      "Итоги",
+      summary.findIndex((r) => r[0]![0] === "Статус"),
+    );
+    // Row for row the same lines, and the same totals to the tiyn.
+    expect(lines.rows.length).toBe(october.length + 2);
+    expect(orders.rows.length).toBe(lines.rows.length);
+    for (const [title, column] of [
+      ["Количество", "Штук"],
+      ["Сумма, ₸", "Продажи, ₸"],
+      ["Комиссия всего, ₸", "Комиссия, ₸"],
+      ["К выплате всего, ₸", "К выплате, ₸"],
+    ] as const) {
+      const exportTotal = orders.rows.at(-1)![orders.col(title)];
+      expect(tiynOf(lines.rows.at(-1)![lines.col(title)]), title).toBe(tiynOf(exportTotal));
+      expect(tiynOf(all[statuses.col(column)]), title).toBe(tiynOf(exportTotal));
+    }
+    expect(tiynOf(all[statuses.col("Продажи, ₸")])).toBe(
+      october.reduce((n, o) => n + cents(o.totalPrice), 0),
+    );
+  });
+
+  it("comes in Kazakh in a Kazakh chat, and a period with no order has no button", async () => {
+    const { user } = await startLinked("kk");
+    const answer = await ask(user, "kk", TEXTS.kk.week);
+    const file = await pressExcel(user, "kk", answer);
+    expect(file.document!.fileName).toBe("Ақша_14.11.2026–20.11.2026.xlsx");
+    expect(file.document!.caption).toContain("14.11.2026–20.11.2026 кезеңінің ақшасы");
+    const book = await openBook(file.document!.content);
+    expect(book.sheets).toEqual(["Қорытынды", "Тауарлар", "Тапсырыстар"]);
+    expect(table(book, "Тауарлар").header.slice(0, 3)).toEqual(["Штрихкод", "Тауар", "ABC"]);
+
+    // Long before the shop opened: nothing to put in a file.
+    const menu = await send(user, "/money");
+    await user.pressButton(TEXTS.kk.typed, { messageId: menu.messageId });
+    const asked = await user.waitForBotMessage("Күнді жазыңыз", { after: menu.messageId });
+    await user.sendText("01.01.2026");
+    const empty = await user.waitForBotMessage("Бұл кезеңде тапсырыс жоқ", {
+      after: asked.messageId,
+      timeoutMs: 15_000,
+    });
+    expect(empty.buttons.flat()).not.toContain(EXCEL.kk);
   });
 });
