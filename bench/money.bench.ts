@@ -7,7 +7,9 @@
  * The bot runs as a process of its own (`node dist/main.js`, Redis). Wall time from the typed
  * dates until the answer is edited in, beside the bound ⌈order pages read ÷ 4⌉ × 100 ms; peak
  * resident memory above the idle bot's; then the same question again, which the kept days
- * answer with today's pages only.
+ * answer with today's pages only; then the answer's Excel button: the month's every line read
+ * afresh into the workbook as the pages come, from the press until the file is sent, beside the
+ * same bound, and the peak resident memory meanwhile (the workbook must not hold the lines).
  */
 import { type SeedOrder, startSellerSandbox } from "../doubles/seller-api/index.js";
 import { startBotApiEmulator, type UserDriver } from "../doubles/telegram/index.js";
@@ -68,7 +70,30 @@ async function askTyped(
     wallMs: answered()!.at - typedAt,
     pages: reads.length,
     text: String(answered()!.params.text),
+    messageId: Number(answered()!.params.message_id),
     lanes,
+  };
+}
+
+/** Presses the answer's Excel button and waits for the file; its wall time, pages and size. */
+async function pressExcel(
+  user: UserDriver,
+  api: Sandbox,
+  tg: Awaited<ReturnType<typeof startBotApiEmulator>>,
+  messageId: number,
+) {
+  api.setLatency(LATENCY_MS);
+  const pressedAt = Date.now();
+  await user.pressButton("📊 Excel: итоги, товары с ABC, все позиции", { messageId });
+  const sent = () => tg.callsOf("sendDocument").find((c) => c.ok && c.at >= pressedAt);
+  await until(() => sent() !== undefined, 300_000, "the workbook");
+  api.setLatency(0);
+  const file = user.botMessages().find((m) => m.document && m.messageId > messageId)!;
+  return {
+    wallMs: sent()!.at - pressedAt,
+    pages: api.requestsTo(ORDERS).filter((r) => r.at >= pressedAt).length,
+    bytes: file.document!.content.length,
+    caption: file.document!.caption ?? "",
   };
 }
 
@@ -86,11 +111,54 @@ function expectedSales(api: Sandbox, first: string, last: string): number {
   return lines > 0 ? tiyn : 0;
 }
 
+/** The answer's Excel button: from the press to the file, and the peak memory meanwhile. */
+async function measureBook(
+  pid: number,
+  chat: { user: UserDriver; api: Sandbox; tg: Awaited<ReturnType<typeof startBotApiEmulator>> },
+  messageId: number,
+  month: number,
+): Promise<Row[]> {
+  await sleep(2000);
+  const idle = rssOf(pid).rss;
+  const peakReset = resetPeak(pid);
+  const sampler = sampleRss(pid);
+  const cpuBefore = cpuSeconds(pid);
+  const book = await pressExcel(chat.user, chat.api, chat.tg, messageId);
+  const cpu = cpuSeconds(pid) - cpuBefore;
+  const peak = Math.max(sampler.stop(), peakReset ? rssOf(pid).peak : 0);
+  const shownLines = new Intl.NumberFormat("ru-RU").format(month);
+  if (!book.caption.includes(`: ${shownLines} позиц`)) {
+    throw new Error(`the workbook is not of ${shownLines} lines: ${book.caption}`);
+  }
+  const boundMs = Math.ceil(book.pages / IN_FLIGHT) * LATENCY_MS;
+  return [
+    judged(
+      "11 money: the month's workbook, press to file",
+      book.wallMs,
+      " ms",
+      {
+        value: boundMs,
+        label: `⌈${book.pages} pages / ${IN_FLIGHT}⌉ × ${LATENCY_MS} ms = ${boundMs} ms`,
+      },
+      { maxRatio: 1.2, label: "≤ 1.2×" },
+      `${month} lines in the file (${(book.bytes / MB).toFixed(1)} MB); the month's and today's pages read afresh; bot CPU ${cpu.toFixed(1)} s`,
+    ),
+    judged(
+      "11 money: the workbook's peak RSS above idle",
+      (peak - idle) / MB,
+      " MB",
+      null,
+      { max: 100, label: "< 100 MB" },
+      `idle ${(idle / MB).toFixed(0)} MB, peak ${(peak / MB).toFixed(0)} MB (bot process, the ${month} lines written as the pages came)`,
+    ),
+  ];
+}
+
 export const measure: Measure = {
   name: "money",
   number: 11,
   title: "money of a month: 100,000 order lines a month, Seller API at 100 ms",
-  timeLimitMs: 420_000,
+  timeLimitMs: 600_000,
   async run(env: BenchEnv): Promise<Row[]> {
     await buildBundle();
     const now = Date.now();
@@ -138,6 +206,7 @@ export const measure: Measure = {
         throw new Error(`the answer's sales are not ${shown} ₸: ${once.text.slice(0, 400)}`);
       }
       const again = await askTyped(user, api, tg, range);
+
       const month = api.seed.orders.filter((o) => {
         const date = almatyDate(api.seed.orderCreatedAt[o.orderId]!);
         return date >= first && date <= last;
@@ -170,6 +239,8 @@ export const measure: Measure = {
           " ms",
           `${again.pages} order pages read: every day of both periods is closed and kept (MONEY_CACHE_HOURS)`,
         ),
+        // The workbook of the same month: every line read afresh (the kept days hold no line).
+        ...(await measureBook(pid, { user, api, tg }, again.messageId, month)),
       ];
     } finally {
       await bot.stop();

@@ -193,13 +193,27 @@ export function orderLinesSheet(
  */
 export function zoneWallClock(timeZone: string): (ms: number) => Date {
   const zone = zoneTime(timeZone);
-  return (ms) => {
-    const local = zone.localTime(ms);
+  // A zone's offset, and every change of it, falls on a quarter hour of UTC: the offset is
+  // asked of Intl once a quarter hour met (a month's lines meet about 3,000), not per date.
+  const offsets = new Map<number, number>();
+  const offsetOf = (quarter: number) => {
+    const start = quarter * QUARTER_MS;
+    const local = zone.localTime(start);
     const [y, m, d] = local.date.split("-").map(Number) as [number, number, number];
-    const seconds = ((ms % 60_000) + 60_000) % 60_000;
-    return new Date(Date.UTC(y, m - 1, d) + local.minutes * 60_000 + seconds);
+    return Date.UTC(y, m - 1, d) + local.minutes * 60_000 - start;
+  };
+  return (ms) => {
+    const quarter = Math.floor(ms / QUARTER_MS);
+    let offset = offsets.get(quarter);
+    if (offset === undefined) {
+      offset = offsetOf(quarter);
+      if (offsets.size >= 10_000) offsets.clear();
+      offsets.set(quarter, offset);
+    }
+    return new Date(ms + offset);
   };
 }
+const QUARTER_MS = 15 * 60_000;
 
 /** An API date as the zone's wall-clock time; one that cannot be read stays the text it was. */
 function wallClockOf(timeZone: string) {
