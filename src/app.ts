@@ -107,6 +107,11 @@ export interface AppOptions {
   /** Base delay between the Seller API client's read attempts (default 300 ms). */
   sellerRetryBaseDelayMs?: number;
   /**
+   * How long a button press may go unanswered before it is answered without a word (default
+   * 0.8 s: `PRESS_ANSWER_WITHIN_MS`). Feature tests lift it, as they lift the pace.
+   */
+  pressAnswerWithinMs?: number;
+  /**
    * Reading workers to use instead of the app's own (default: its own, closed with it); a
    * given reader is left open at close, for its owner to close.
    */
@@ -154,6 +159,12 @@ function createPacing(
   return { paceRedis, pace, telegram, replies };
 }
 
+/** The money figures over the app's Seller API and storage (their kept days). */
+function createAppMoney(config: Config, logger: Logger, seller: SellerApi, storage: Storage) {
+  const { timeZone, money } = config;
+  return createMoneyService({ seller, kv: storage.kv, logger, timeZone, config: money });
+}
+
 /** Wires the parts together; main.ts and the tests both start here. */
 export function createApp(config: Config, logger: Logger, options: AppOptions = {}): App {
   const clock = options.clock ?? systemClock;
@@ -181,13 +192,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
   );
   // The gauge of watched jobs is read from storage at scrape time.
   metrics.setWatchedJobsSource(() => watcher.watchedJobs());
-  const money = createMoneyService({
-    seller,
-    kv: storage.kv,
-    logger,
-    timeZone: config.timeZone,
-    config: config.money,
-  });
+  const money = createAppMoney(config, logger, seller, storage);
   const alerts = createAppAlerts(
     config,
     logger,
@@ -212,6 +217,9 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     ...(options.telegramFetch && { telegramFetch: options.telegramFetch }),
     onUpdate: metrics.observeUpdate,
     rateLimit: { onLimited: metrics.rateLimited },
+    ...(options.pressAnswerWithinMs !== undefined && {
+      pressAnswerWithinMs: options.pressAnswerWithinMs,
+    }),
   });
   const parts = {
     config,

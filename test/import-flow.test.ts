@@ -353,6 +353,22 @@ describe("importing a document from the chat", () => {
     expect(importPosts()).toHaveLength(2);
   });
 
+  it("says none was confirmed, not none accepted, when the only request went unanswered", async () => {
+    h = await startInProcess({ env: { SELLER_API_TIMEOUT_MS: "300" } });
+    const user = await linkedUser("ru");
+    h.api.failNext(IMPORT_PATH, "hang");
+    await user.sendDocument({ fileName: "one.json", content: JSON.stringify([product(1)]) });
+    await confirmImport(user);
+    const result = await user.waitForBotMessage(/могли всё же создаться/, SLOW);
+    // The status message above it agrees: the request may have gone through.
+    const said = user.botMessages().map((m) => m.text);
+    expect(said, user.dump()).toContain(
+      "⚠️ Сервис не подтвердил ни одного запроса — подробности ниже.",
+    );
+    expect(said.some((text) => text.includes("не принял ни одного"))).toBe(false);
+    expect(result.text).toContain("Эти товары могли всё же создаться.");
+  });
+
   it("sends as a steady pipeline: a request that hangs holds back none of the others", async () => {
     // The hang lasts 4 s: nine requests of 100 ms, three at a time, fit well inside it even on a
     // loaded CI (at 1.5 s they once did not).

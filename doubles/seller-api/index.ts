@@ -12,7 +12,7 @@ import { JobStore } from "./jobs.js";
 import { LinkStore } from "./links.js";
 import { buildSeed } from "./seed.js";
 import { MONEY_SHOP_STATUSES, type MoneyShopOptions, moneyShopOrders } from "./seed-money.js";
-import { createSandboxServer, type SandboxState } from "./server.js";
+import { addHold, createSandboxServer, type SandboxState } from "./server.js";
 import type {
   FailKind,
   FailMatcher,
@@ -107,6 +107,11 @@ export interface SellerSandbox {
   setLatency(ms: number | ((path: string) => number)): void;
   /** the next `times` requests matching (path prefix or predicate) fail in the given way */
   failNext(match: FailMatcher, kind: FailKind, times?: number): void;
+  /**
+   * Test knob: the next `times` requests matching wait, unanswered, until `release()` is called
+   * (then they are answered as usual): work held mid-way without any clock.
+   */
+  holdNext(match: FailMatcher, times?: number): { release(): void };
   /** Test knob: injected failures not yet used up are forgotten (the service recovers). */
   clearFailures(): void;
   /** every issued access token (not the fixed one) becomes invalid */
@@ -169,15 +174,21 @@ function withMoneyShop(seed: Seed, live: Seed, options: MoneyShopOptions | undef
   live.orderStatuses = MONEY_SHOP_STATUSES;
 }
 
-export async function startSellerSandbox(opts: SellerSandboxOptions = {}): Promise<SellerSandbox> {
-  const seed = buildSeed();
-  const live = withExtraProducts(buildSeed(), opts.extraProducts ?? 0);
-  withMoneyShop(seed, live, opts.moneyShop);
+/** The sandbox's catalog over its live seed, with the pages' caps the options ask for. */
+function catalogOf(live: ReturnType<typeof buildSeed>, opts: SellerSandboxOptions): Catalog {
   const catalog = new Catalog(live);
   catalog.valueIds = opts.attributeValueIds ?? true;
   catalog.productPageCap = opts.productPageCap;
   catalog.orderPageCap = opts.orderPageCap;
   catalog.directoryPageCap = opts.directoryPageCap;
+  return catalog;
+}
+
+export async function startSellerSandbox(opts: SellerSandboxOptions = {}): Promise<SellerSandbox> {
+  const seed = buildSeed();
+  const live = withExtraProducts(buildSeed(), opts.extraProducts ?? 0);
+  withMoneyShop(seed, live, opts.moneyShop);
+  const catalog = catalogOf(live, opts);
   const auth = new AuthStore(
     opts.token ?? "sandbox-token",
     opts.clientId,
@@ -198,6 +209,7 @@ export async function startSellerSandbox(opts: SellerSandboxOptions = {}): Promi
     requests: [],
     latency: 0,
     failures: [],
+    holds: [],
     operatorRoutes: opts.operatorRoutes ?? false,
     baseUrl: "",
   };
@@ -234,6 +246,7 @@ export async function startSellerSandbox(opts: SellerSandboxOptions = {}): Promi
     failNext: (match, kind, times = 1) => {
       state.failures.push({ match, kind, remaining: times });
     },
+    holdNext: (match, times = 1) => addHold(state, match, times),
     clearFailures: () => {
       state.failures.length = 0;
     },

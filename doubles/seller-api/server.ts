@@ -32,7 +32,15 @@ export interface FailRule {
   remaining: number;
 }
 
+/** Requests matching `match` wait until `release()` (a test's knob for work held mid-way). */
+export interface HoldRule {
+  match: FailMatcher;
+  remaining: number;
+  released: Promise<void>;
+}
+
 export interface SandboxState {
+  holds: HoldRule[];
   catalog: Catalog;
   jobs: JobStore;
   auth: AuthStore;
@@ -231,6 +239,28 @@ function takeFailure(s: SandboxState, entry: RequestLogEntry): FailKind | undefi
   return rule.kind;
 }
 
+/** Holds the next `times` requests matching until the returned `release()`. */
+export function addHold(s: SandboxState, match: FailMatcher, times: number) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  s.holds.push({ match, remaining: times, released });
+  return { release };
+}
+
+function takeHold(s: SandboxState, entry: RequestLogEntry): Promise<void> | undefined {
+  const rule = s.holds.find(
+    (h) =>
+      h.remaining > 0 &&
+      (typeof h.match === "string" ? entry.path.startsWith(h.match) : h.match(entry)),
+  );
+  if (!rule) return undefined;
+  rule.remaining--;
+  if (rule.remaining <= 0) s.holds.splice(s.holds.indexOf(rule), 1);
+  return rule.released;
+}
+
 async function readBody(req: IncomingMessage): Promise<string | null> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -283,6 +313,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, s: SandboxState
   const entry: RequestLogEntry = { method, path, query, body, headers, status: 0, at };
   s.requests.push(entry);
 
+  const hold = takeHold(s, entry);
+  if (hold) await hold;
   const delay = typeof s.latency === "function" ? s.latency(path) : s.latency;
   if (delay > 0) await new Promise((r) => setTimeout(r, delay));
 

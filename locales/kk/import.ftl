@@ -6,6 +6,7 @@ import-validated = 🔎 Файл тексерілді: қатесіз — { $val
 import-sending = 📤 Тауарларды ({ $valid }) сервиске жіберіп жатырмын: дайын сұраулар — { $done }/{ $total }…
 import-waiting = ⏳ Жіберілген тауарлар: { $products }, сұраулар: { $requests }. Өңдеу нәтижесін күтіп жатырмын…
 import-none-accepted = ❌ Сервис бірде-бір сұрауды қабылдамады — толығырақ төменде.
+import-none-confirmed = ⚠️ Сервис бірде-бір сұрауды растамады — толығырақ төменде.
 import-download-failed = ❌ Файлды Telegram-нан жүктеп алу мүмкін болмады. Бір минуттан кейін қайта жіберіңіз.
 
 ## Files that are not a product list
@@ -70,6 +71,7 @@ import-issue-untitled-column = тақырыбы жоқ { $column } бағаны�
 import-issue-duplicate-column = бұл баған файлда қайталанады ({ $column } бағаны), онда { $value } тұр. Біреуін қалдырыңыз
 import-issue-too-small = { $value } — сан тым кіші, кемінде { $min } болуы керек. Мәнді түзетіңіз
 import-issue-too-big = { $value } — сан тым үлкен. Мәнді тексеріңіз
+import-issue-too-many-decimals = { $value } — бағада үтірден кейін екі таңбадан көп, ал теңгеде екеу ғана (тиын). Мәнді дөңгелектеңіз
 import-issue-wrong-type = { $value } — мән бұл өріске керек түрде емес. Оны үлгі бойынша түзетіңіз (/import)
 import-issue-number-in-quotes = { $value } тырнақшада, яғни мәтін ретінде жазылған, ал мұнда сан керек: тырнақшаны алып тастаңыз
 import-issue-number-not-text = { $value } сан ретінде жазылған, ал мұнда мәтін керек: мәнді тырнақшаға алыңыз
@@ -132,8 +134,10 @@ import-skipped = Қатесі бар тауарлар ({ $count }) жібері�
 import-summary-follows = Сервис барлық тауарды өңдеп болғанда, қорытынды жіберемін: не жүктелді және қай жолдарда нені түзету керек. Импорттың барысы — /jobs.
 import-batch-refused = ❌ { $batch }/{ $total } сұрауды ({ $where }) сервис қабылдамады:
 import-batch-uncertain = ⚠️ { $batch }/{ $total } сұрау ({ $where }): сервис уақытында жауап бермеді немесе қатемен жауап берді. Бұл тауарлар бәрібір жасалған болуы мүмкін.
+import-batch-uncertain-edit = ⚠️ { $batch }/{ $total } сұрау ({ $where }): сервис уақытында жауап бермеді немесе қатемен жауап берді. Бұл тауарлардың өзгерістері бәрібір қолданылған болуы мүмкін.
 import-batch-failed = ❌ { $batch }/{ $total } сұрау ({ $where }) орындалмады: { $reason }
 import-check-products = Бұл жолдарды қайта жібермес бұрын, /products бөлімінде бұл тауарлардың пайда болған-болмағанын тексеріңіз, әйтпесе олар қайталанып қалады.
+import-check-products-edit = Бұл тауарларды қайта жібермес бұрын, /products бөлімінде өзгерістердің қолданылған-қолданылмағанын тексеріңіз.
 import-api-error-request = • <b>Бүкіл сұрау</b> · <code>{ $field }</code>: { $reason }
 import-api-errors-more = …және тағы { $count } қате.
 import-watch-failed = ⚠️ Импортты бақылауға қою мүмкін болмады, сондықтан қорытынды келмеуі мүмкін. Бірнеше минуттан кейін тауарларды /products бөлімінде тексеріңіз.

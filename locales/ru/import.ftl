@@ -9,6 +9,7 @@ import-sending = 📤 Отправляю товары в сервис ({ $valid 
     }…
 import-waiting = ⏳ Отправлено товаров: { $products }, запросов: { $requests }. Жду результатов обработки…
 import-none-accepted = ❌ Сервис не принял ни одного запроса — подробности ниже.
+import-none-confirmed = ⚠️ Сервис не подтвердил ни одного запроса — подробности ниже.
 import-download-failed = ❌ Не удалось скачать файл из Telegram. Отправьте его ещё раз через минуту.
 
 ## Files that are not a product list
@@ -77,6 +78,7 @@ import-issue-untitled-column = в колонке { $column } без заголо
 import-issue-duplicate-column = эта колонка в файле повторяется (колонка { $column }), в ней { $value }. Оставьте одну
 import-issue-too-small = { $value } — слишком маленькое число, должно быть не меньше { $min }. Исправьте значение
 import-issue-too-big = { $value } — слишком большое число. Проверьте значение
+import-issue-too-many-decimals = { $value } — в цене больше двух знаков после запятой, а в тенге их два (тиыны). Округлите значение
 import-issue-wrong-type = { $value } — значение не того вида, что ожидается в этом поле. Исправьте его по шаблону (/import)
 import-issue-number-in-quotes = { $value } записано в кавычках, то есть как текст, а здесь нужно число: уберите кавычки
 import-issue-number-not-text = { $value } записано числом, а здесь нужен текст: возьмите значение в кавычки
@@ -139,8 +141,10 @@ import-skipped = Товары с ошибками ({ $count }) не отправ
 import-summary-follows = Когда сервис обработает все товары, я пришлю итог: что загрузилось и что исправить в каких строках. Ход импорта — /jobs.
 import-batch-refused = ❌ Запрос { $batch }/{ $total } ({ $where }) отклонён сервисом:
 import-batch-uncertain = ⚠️ Запрос { $batch }/{ $total } ({ $where }): сервис не ответил вовремя или ответил ошибкой. Эти товары могли всё же создаться.
+import-batch-uncertain-edit = ⚠️ Запрос { $batch }/{ $total } ({ $where }): сервис не ответил вовремя или ответил ошибкой. Изменения этих товаров могли всё же примениться.
 import-batch-failed = ❌ Запрос { $batch }/{ $total } ({ $where }) не выполнен: { $reason }
 import-check-products = Прежде чем отправлять эти строки снова, проверьте в /products, не появились ли эти товары, — иначе они задвоятся.
+import-check-products-edit = Проверьте эти товары в /products: применились ли изменения, прежде чем отправлять их снова.
 import-api-error-request = • <b>Весь запрос</b> · <code>{ $field }</code>: { $reason }
 import-api-errors-more = …и ещё ошибок: { $count }.
 import-watch-failed = ⚠️ Не удалось поставить импорт на отслеживание, поэтому итог может не прийти. Проверьте товары в /products через несколько минут.

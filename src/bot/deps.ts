@@ -48,6 +48,8 @@ export interface BotDeps {
   rateLimit?: Partial<
     Pick<RateLimitOptions, "limit" | "windowMs" | "maxQueuedPerChat" | "onLimited">
   >;
+  /** How long a press may go unanswered before it is answered silently (default 0.8 s). */
+  pressAnswerWithinMs?: number;
 }
 
 /** What features get: the deps, the gate that keeps unlinked chats out, formatters, the menu. */

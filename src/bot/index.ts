@@ -22,6 +22,7 @@ import { createLinkStatus } from "./link-status.js";
 import { menuOf } from "./menu.js";
 import { requireLink } from "./middlewares/access-gate.js";
 import { chatLock } from "./middlewares/chat-lock.js";
+import { createPressAnswers } from "./middlewares/press-answers.js";
 import { privateOnly } from "./middlewares/private-only.js";
 import { DEFAULT_RATE_LIMIT, rateLimit } from "./middlewares/rate-limit.js";
 import { updateLogger } from "./middlewares/update-logger.js";
@@ -50,6 +51,13 @@ export function createBot(deps: BotDeps): SellerBot {
     },
   });
   installApiTransformers(bot.api, { metrics: deps.metrics, source: "reply" });
+  // Outermost: one answer of a press reaches Telegram, whoever gives it (see below).
+  const presses = createPressAnswers({
+    clock: deps.clock,
+    logger,
+    ...(deps.pressAnswerWithinMs !== undefined && { withinMs: deps.pressAnswerWithinMs }),
+  });
+  bot.api.config.use(presses.transformer);
 
   const onError = createErrorHandler(logger, i18n);
   bot.catch(onError);
@@ -57,6 +65,9 @@ export function createBot(deps: BotDeps): SellerBot {
   // Admission first: a flooding chat's updates are dropped here at once instead of holding the
   // runner's slots while they wait for their chat's turn below.
   bot.use(rateLimit({ ...DEFAULT_RATE_LIMIT, ...deps.rateLimit, logger, notice: notice(deps) }));
+  // A press is answered within a second even while it waits for its chat's turn behind slow
+  // work; the work itself keeps its place in the chat's order below.
+  bot.use(presses.middleware);
   // Each chat's updates in order: session and conversation state are read and written per update.
   bot.use(sequentialize((ctx) => ctx.chat?.id.toString() ?? ctx.from?.id.toString()));
   const guarded: Composer<BotContext> = bot.errorBoundary(onError);
@@ -110,6 +121,7 @@ export function createBot(deps: BotDeps): SellerBot {
           (ctx, next) => {
             ctx.chatLocale = locale;
             installApiTransformers(ctx.api);
+            ctx.api.config.use(presses.transformer);
             return next();
           },
           i18n,

@@ -7,15 +7,8 @@ import {
   type ExportSink,
   inOrder,
 } from "./export-file.js";
-import {
-  fingerprints,
-  type LiveCard,
-  productValues,
-  SKU_FIELDS,
-  skuValues,
-  type Values,
-} from "./fields.js";
-import { META_SHEET, metaHead, metaRow } from "./meta.js";
+import { type LiveCard, productValues, SKU_FIELDS, skuValues, type Values } from "./fields.js";
+import { type ExportPrints, exportPrints, META_SHEET, metaHead, metaRow } from "./meta.js";
 
 /** The export's looks: the header blue (grey over read-only columns), read-only cells grey. */
 function exportStyles(book: Workbook<Buffer>) {
@@ -54,13 +47,14 @@ function put(cells: ReadyCells, column: Column, value: CellValue, looks: Looks) 
 }
 
 /**
- * A card's rows made ready, the product's cells and fingerprints once for all its SKU rows;
- * each row's ids and fingerprints go to `meta` (the hidden sheet).
+ * A card's rows made ready, the product's cells once for all its SKU rows; each row's ids,
+ * fingerprints (keyed to the row) and seal go to `meta` (the hidden sheet).
  */
 function readyProduct(
   card: LiveCard,
   fixed: readonly Column[],
   looks: Looks,
+  printer: ExportPrints,
   meta: (cells: (string | number)[]) => void,
 ): ReadyProduct {
   const product: Values = { productId: String(card.productId), ...productValues(card) };
@@ -71,7 +65,6 @@ function readyProduct(
   for (const [field, value] of Object.entries(product)) {
     if (field.startsWith("attributes.")) cells[field] = readyCell(value, looks.text)!;
   }
-  const prints = fingerprints(product);
   const skus = card.skus.length > 0 ? card.skus : [undefined];
   return {
     cells,
@@ -82,7 +75,7 @@ function readyProduct(
       for (const column of fixed) {
         if (PER_SKU.has(column.key)) put(row, column, column.value(card, values), looks);
       }
-      meta(metaRow(card.productId, sku?.skuId, { ...prints, ...fingerprints(own) }));
+      meta(metaRow(printer, card.productId, sku?.skuId, values));
       return row;
     }),
   };
@@ -198,6 +191,7 @@ export function xlsxExport(file: ExportFile): ExportSink {
   const book = createWorkbook({ at: file.at });
   const looks = exportStyles(book);
   const fixed = columnsOf([], file.texts);
+  const printer = exportPrints(file.secret, file.exportId);
   // Asked for and not in its answer (gone since it was listed): null.
   const products = new Map<number, ReadyProduct | null>();
   const meta = book.sheet({ name: META_SHEET, hidden: true, place: 2 });
@@ -211,7 +205,7 @@ export function xlsxExport(file: ExportFile): ExportSink {
     add(cards, asked) {
       for (const card of cards) {
         for (const a of card.attributes) if (a.code) ahead.seen(a.code);
-        products.set(card.productId, readyProduct(card, fixed, looks, writeMeta));
+        products.set(card.productId, readyProduct(card, fixed, looks, printer, writeMeta));
       }
       for (const id of asked) if (!products.has(id)) products.set(id, null);
       ahead.onward();

@@ -49,6 +49,7 @@ export const ISSUE_CODES = [
   "duplicate-column", // a second column of the same field (params: column)
   "too-small", // a number under its minimum (params: min)
   "too-big", // a number over its maximum (params: max, optional)
+  "too-many-decimals", // a price with more decimals than tenge has (tiyn: two)
   "wrong-type", // JSON: a value of the wrong kind
   "number-in-quotes", // JSON: a number written as a string, "12345.50" (params: value)
   "number-not-text", // JSON: a text field (barcode) written as a number (params: value)

@@ -70,13 +70,30 @@ export function integerOf(cell: Cell, percentAllowed: boolean): Converted<number
 
 /**
  * A price: a number cell whose format shows a currency other than tenge (`2 890,00 ₽`) is a
- * sum the API would take for tenge, and nothing is converted: named, as such text is.
+ * sum the API would take for tenge, and nothing is converted: named, as such text is. Any other
+ * price is read, then kept only if it can be sent as the seller sees it (`sendablePrice`).
  */
 export function priceOf(cell: Cell, convention: NumberConvention): Converted<number> {
   const number = numberCell(cell);
   if (number?.currency) return foreignCurrency(number.shown, number.currency);
-  if (number) return numberOf(number, false);
-  return parseDecimal(cellText(cell).trim(), convention);
+  const read = number ? numberOf(number, false) : parseDecimal(cellText(cell).trim(), convention);
+  return read.ok ? sendablePrice(read.value) : read;
+}
+
+/** The largest price whose tiyn (hundredths) the API's double still holds exactly. */
+const PRICE_MAX = Math.floor(Number.MAX_SAFE_INTEGER / 100);
+
+/**
+ * A price the Seller API can be sent as the seller sees it: above zero, tiyn at most (two
+ * decimals; what a spreadsheet keeps, 15 digits, is what counts), within a double's exact
+ * hundredths.
+ */
+export function sendablePrice(value: number): Converted<number> {
+  if (!(value > 0)) return fail("not-positive");
+  if (value > PRICE_MAX) return fail("too-big", { max: PRICE_MAX });
+  const shown = String(Number(value.toPrecision(15)));
+  const decimals = shown.includes("e-") ? Infinity : (shown.split(".")[1]?.length ?? 0);
+  return decimals > 2 ? fail("too-many-decimals") : { ok: true, value };
 }
 
 /** `isLocalMade`: a boolean cell, or a yes/no word in the seller's language. */

@@ -4,6 +4,9 @@ import { FileRejected } from "./reject.js";
 import { type Cell, type HeaderProbe, isEmptyRow, type SheetRow, type Table } from "./table.js";
 import type { Attributes, XmlHandlers } from "./xml.js";
 
+/** A number cell's value as XML numbers are written (`1990`, `-0.5`, `1.2E+400`). */
+const NUMBER_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
 export interface SheetLimits {
   /** Most non-empty rows kept (title rows and the header included). */
   maxRows: number;
@@ -249,7 +252,14 @@ class SheetReader {
 
   private numberCell(raw: RawCell, text: string): Cell {
     let value = Number(text);
-    if (!Number.isFinite(value)) throw new FileRejected("bad-xlsx", undefined, "xlsx");
+    if (!Number.isFinite(value)) {
+      // A number past a double's range (`1E+400`) is named in its row; anything else in a
+      // number cell's value is no number at all: the file is damaged.
+      if (Number.isNaN(value) || !NUMBER_TEXT.test(text.trim()))
+        throw new FileRejected("bad-xlsx", undefined, "xlsx");
+      const shown = text.trim();
+      return { kind: "problem", code: "too-big", params: { cell: raw.ref, value: shown }, shown };
+    }
     const format = this.context.formats[raw.style] ?? "General";
     const shown = formatCell(value, format);
     if (shown.date && this.context.date1904) {

@@ -1,6 +1,6 @@
 import { type Composer, InlineKeyboard } from "grammy";
 import type { Locale } from "../../../i18n.js";
-import { parseDecimal } from "../../../import/index.js";
+import { issueReason, parseDecimal, sendablePrice } from "../../../import/index.js";
 import { escapeHtml, shorten } from "../../../text/index.js";
 import { priceMenuButton } from "../../buttons/codecs.js";
 import { ButtonNotice, onButton, runCommand } from "../../buttons/handle.js";
@@ -44,16 +44,23 @@ function priceConversation(deps: FeatureDeps) {
       const answer = await answers();
       const text = answer.message.text;
       const price = parseDecimal(text.trim());
-      if (price.ok && price.value > 0) {
-        const value = price.value;
+      // A price the Seller API can never be sent (0, -5, 1990,555): what is wrong, as in a file.
+      const sendable = price.ok ? sendablePrice(price.value) : undefined;
+      if (sendable?.ok) {
+        const value = sendable.value;
         // As for any seller-data request, the chat must still be linked when the number comes.
         await conversation.external((outer) =>
           deps.requireLink(outer, () => runCommand(outer, () => offer(outer, deps, sku, value))),
         );
         return;
       }
-      const shown = escapeHtml(shorten(text, 40));
-      await answer.reply(answer.t("catalog-price-bad", { value: shown }));
+      if (sendable) {
+        const params = { value: shorten(text.trim(), 40) };
+        await answer.reply(`❌ ${issueReason(answer.t, { code: sendable.code, params })}`);
+      } else {
+        const shown = escapeHtml(shorten(text, 40));
+        await answer.reply(answer.t("catalog-price-bad", { value: shown }));
+      }
     }
   };
 }

@@ -90,10 +90,10 @@ export function registerOrdersExport(
 ): void {
   const zone = deps.config.timeZone;
   onButton(composer, ordersExportButton, deps.requireLink, deps.logger, async (ctx, data) => {
-    await showOrdersExport(ctx, data.q, await queries.require("orders", data.q));
+    await showOrdersExport(ctx, data.q, await queries.require("orders", data.q, ctx.chat!.id));
   });
   onButton(composer, ordersExportPeriodButton, deps.requireLink, deps.logger, async (ctx, data) => {
-    const query = await queries.require("orders", data.q);
+    const query = await queries.require("orders", data.q, ctx.chat!.id);
     if (data.d === TYPED_DATES) {
       await ctx.conversation.exit(ORDERS_EXPORT_DATES_CONVERSATION);
       await ctx.conversation.enter(ORDERS_EXPORT_DATES_CONVERSATION, data.q);
@@ -126,7 +126,7 @@ function datesConversation(deps: FeatureDeps, queries: ListQueries) {
         // The chat must still be linked when the dates come, as for any seller-data request.
         await conversation.external((outer) =>
           deps.requireLink(outer, async () => {
-            const query = await queries.load("orders", qid);
+            const query = await queries.load("orders", qid, outer.chat!.id);
             if (!query) return void (await outer.reply(outer.t("list-outdated")));
             await startExport(outer, deps, query, typed.period);
           }),
