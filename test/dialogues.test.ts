@@ -35,7 +35,8 @@ const TEXTS = {
     excel: "Выгрузить в Excel",
     typedDates: "Свои даты",
     datesAsk: "Напишите дату",
-    exporting: "Выгружаю заказы",
+    // The progress, or its last word that replaced it already.
+    exporting: /Выгружаю заказы|Готово: заказы за/,
     money: "Деньги",
     // The progress, or the answer that replaced it already.
     counting: /Считаю деньги за|Деньги за/,
@@ -58,7 +59,7 @@ const TEXTS = {
     excel: "Excel-ге жүктеу",
     typedDates: "Өз күндерім",
     datesAsk: "Күнді жазыңыз",
-    exporting: "тапсырыстарды жүктеп жатырмын",
+    exporting: /тапсырыстарды жүктеп жатырмын|Дайын: .* аралығындағы тапсырыстар/,
     money: "Ақша",
     counting: /ақшасын есептеп жатырмын|кезеңінің ақшасы/,
     priceButton: "💰 Бағаны өзгерту",
