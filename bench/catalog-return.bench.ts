@@ -68,7 +68,7 @@ function helpEverySecond(other: UserDriver) {
 
 export const measure: Measure = {
   name: "catalog-return",
-  number: 11,
+  number: 12,
   title: `a returned catalog export: ${SKUS} SKUs, every price changed, Seller API at 100 ms`,
   timeLimitMs: 600_000,
   async run(env: BenchEnv): Promise<Row[]> {

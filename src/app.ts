@@ -27,6 +27,7 @@ import {
 } from "./import/index.js";
 import type { Logger } from "./logger.js";
 import { createMetrics, type Metrics } from "./metrics.js";
+import { createMoneyService, type MoneyService } from "./money/index.js";
 import { createScheduler, type Scheduler } from "./scheduler/index.js";
 import { createSellerApi, type SellerApi } from "./seller-api/index.js";
 import { createStorage, type Storage } from "./storage/index.js";
@@ -46,8 +47,10 @@ export interface App {
   bot: SellerBot;
   i18n: BotI18n;
   watcher: ImportWatcher;
-  /** New-order, stock, digest and health alerts: kinds of the scheduler's work. */
+  /** New-order, stock, digest, health and money alerts: kinds of the scheduler's work. */
   alerts: Alerts;
+  /** The money figures of a period (/money, the money alerts, the month's statement). */
+  money: MoneyService;
   /**
    * Recurring work shared by instances (leases, due times, backoff): the import watcher is one
    * kind of work; register others (alerts) before the runtime starts it (`watcher.start()`).
@@ -156,6 +159,12 @@ function createPacing(
   return { paceRedis, pace, telegram, replies };
 }
 
+/** The money figures over the app's Seller API and storage (their kept days). */
+function createAppMoney(config: Config, logger: Logger, seller: SellerApi, storage: Storage) {
+  const { timeZone, money } = config;
+  return createMoneyService({ seller, kv: storage.kv, logger, timeZone, config: money });
+}
+
 /** Wires the parts together; main.ts and the tests both start here. */
 export function createApp(config: Config, logger: Logger, options: AppOptions = {}): App {
   const clock = options.clock ?? systemClock;
@@ -183,10 +192,11 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
   );
   // The gauge of watched jobs is read from storage at scrape time.
   metrics.setWatchedJobsSource(() => watcher.watchedJobs());
+  const money = createAppMoney(config, logger, seller, storage);
   const alerts = createAppAlerts(
     config,
     logger,
-    { seller, storage, i18n, metrics, watcher, telegram },
+    { seller, storage, i18n, metrics, watcher, telegram, money },
     { clock: options.alertsClock ?? clock },
   );
   // Alerts are more kinds of the scheduler's work, started with it by the runtime.
@@ -200,6 +210,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     i18n,
     watcher,
     alerts,
+    money,
     imports,
     metrics,
     pace,
@@ -210,7 +221,19 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
       pressAnswerWithinMs: options.pressAnswerWithinMs,
     }),
   });
-  const parts = { config, logger, storage, seller, bot, i18n, watcher, alerts, imports, scheduler };
+  const parts = {
+    config,
+    logger,
+    storage,
+    seller,
+    bot,
+    i18n,
+    watcher,
+    alerts,
+    money,
+    imports,
+    scheduler,
+  };
   return {
     ...parts,
     clock,
@@ -279,6 +302,7 @@ function createAppAlerts(
     watcher: ImportWatcher;
     /** The bulk Api of notifications: paced behind answers by the one pace. */
     telegram: Api;
+    money: MoneyService;
   },
   options: { clock: Clock },
 ): Alerts {
@@ -293,6 +317,7 @@ function createAppAlerts(
     metrics: parts.metrics,
     callbacks: alertCallbacks,
     imports: (chatId) => parts.watcher.recent(chatId, 20),
+    money: parts.money,
     settings: {
       orderPollMs: a.orderPollMs,
       stockPollMs: a.stockPollMs,
@@ -300,6 +325,9 @@ function createAppAlerts(
       groupAbove: a.groupAbove,
       warnDays: a.warnDays,
       timeZone: config.timeZone,
+      authAfterPolls: a.authAfterPolls,
+      authRetryMs: a.authRetryMs,
+      money: config.money.alerts,
       defaults: {
         threshold: a.stockThreshold,
         digestAt: a.digestAt,

@@ -35,7 +35,11 @@ const TEXTS = {
     excel: "Выгрузить в Excel",
     typedDates: "Свои даты",
     datesAsk: "Напишите дату",
-    exporting: "Выгружаю заказы",
+    // The progress, or its last word that replaced it already.
+    exporting: /Выгружаю заказы|Готово: заказы за/,
+    money: "Деньги",
+    // The progress, or the answer that replaced it already.
+    counting: /Считаю деньги за|Деньги за/,
     priceButton: "💰 Изменить цену",
     priceAsk: "Новая цена для SKU",
     priceOffer: /^Цена SKU \d+: .+ → .+ ₸/,
@@ -55,7 +59,9 @@ const TEXTS = {
     excel: "Excel-ге жүктеу",
     typedDates: "Өз күндерім",
     datesAsk: "Күнді жазыңыз",
-    exporting: "тапсырыстарды жүктеп жатырмын",
+    exporting: /тапсырыстарды жүктеп жатырмын|Дайын: .* аралығындағы тапсырыстар/,
+    money: "Ақша",
+    counting: /ақшасын есептеп жатырмын|кезеңінің ақшасы/,
     priceButton: "💰 Бағаны өзгерту",
     priceAsk: "үшін жаңа баға",
     priceOffer: /^SKU \d+ бағасы: .+ → .+ ₸/,
@@ -151,6 +157,28 @@ const SCENARIOS: Record<string, Scenario> = {
       if (taken)
         await user.waitFor(
           () => user.botMessages().some((m) => m.messageId > before && m.document),
+          SLOW,
+        );
+      return taken;
+    },
+  },
+  "money-dates": {
+    waitsFor: "text",
+    async open({ user, lang }) {
+      const menu = await send(user, "/money");
+      expect(menu.text).toContain(TEXTS[lang].money);
+      const before = lastId(user);
+      await user.pressButton(TEXTS[lang].typedDates, { messageId: menu.messageId });
+      await user.waitForBotMessage(TEXTS[lang].datesAsk, { after: before });
+    },
+    async answer({ user, lang }) {
+      const before = lastId(user);
+      const taken = await typed(user, "18.11.2026", TEXTS[lang].counting);
+      // The figures are read apart from the update: the answer (with the periods under it)
+      // replaces the progress, and ends it.
+      if (taken)
+        await user.waitFor(
+          () => user.botMessages().some((m) => m.messageId > before && m.buttons.length > 0),
           SLOW,
         );
       return taken;

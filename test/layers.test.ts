@@ -39,8 +39,10 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // Spreadsheet files: a floor of its own under everything that reads or writes them.
   "src/sheets": [],
   "src/import": LOWER,
-  "src/alerts": LOWER,
   "src/orders-export": LOWER,
+  // Money reads the orders' pages as the export does; the alerts watch its figures.
+  "src/money": [...LOWER, "src/orders-export"],
+  "src/alerts": [...LOWER, "src/money"],
   // The catalog's export writes files a seller may import again: it may use the import's face.
   "src/catalog": [...LOWER, "src/import"],
   "src/metrics.ts": ["src/logger.ts", "src/alerts", "src/seller-api"],
@@ -50,9 +52,18 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     "src/alerts",
     "src/catalog",
     "src/orders-export",
+    "src/money",
     "src/metrics.ts",
   ],
-  "src/app.ts": [...LOWER, "src/import", "src/alerts", "src/catalog", "src/metrics.ts", "src/bot"],
+  "src/app.ts": [
+    ...LOWER,
+    "src/import",
+    "src/alerts",
+    "src/catalog",
+    "src/money",
+    "src/metrics.ts",
+    "src/bot",
+  ],
   "src/runtime": [...LOWER, "src/metrics.ts", "src/app.ts"],
   "src/main.ts": ["src/config.ts", "src/logger.ts", "src/app.ts", "src/runtime"],
   // The doubles stand in for Telegram and the Seller API: they know nothing of the bot.

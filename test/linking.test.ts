@@ -250,6 +250,7 @@ describe("linking a seller's chat", () => {
     // Every command a seller uses, in the order of a day's work, each described in each language.
     const order = [
       "orders",
+      "money",
       "products",
       "export",
       "import",

@@ -1,7 +1,9 @@
+import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { SEED_BASE_DATE_MS, type SeedOrder } from "../doubles/seller-api/index.js";
 import type { ChatMessageView, UserDriver } from "../doubles/telegram/index.js";
 import { parseTypedPeriod, presetPeriod } from "../src/orders-export/period.js";
+import { zoneWallClock } from "../src/orders-export/sheet.js";
 import { withXlsxFile } from "./support/catalog.js";
 import { send } from "./support/chat.js";
 import { type RunningClock, runningClock } from "./support/clock.js";
@@ -291,6 +293,48 @@ describe("the period of an orders export", () => {
     });
     expect(presetPeriod(7, now, "Asia/Almaty").from).toBe(almatyMidnight("2026-11-14"));
     expect(presetPeriod(30, now, "Asia/Almaty").firstDay).toBe("2026-10-22");
+  });
+});
+
+describe("a date in a sheet", () => {
+  /** The wall clock of an instant in a zone, from Intl field by field, to the millisecond. */
+  const reference = (ms: number, timeZone: string) => {
+    const parts = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    }).formatToParts(new Date(ms));
+    const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+    const utc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"));
+    return utc + get("second") * 1000 + (((ms % 1000) + 1000) % 1000);
+  };
+
+  it("is the zone's wall clock at every instant, across summer time and odd offsets", () => {
+    const zones = [
+      "Asia/Almaty",
+      "Europe/Berlin",
+      "America/St_Johns",
+      "Australia/Lord_Howe",
+      "Asia/Kathmandu",
+    ];
+    const clocks = new Map(zones.map((z) => [z, zoneWallClock(z)]));
+    // 2025 to 2027, and the minutes around Berlin's and Lord Howe's changes of 2026.
+    const instant = fc.oneof(
+      fc.integer({ min: Date.UTC(2025, 0, 1), max: Date.UTC(2027, 11, 31) }),
+      fc.integer({ min: Date.UTC(2026, 2, 29, 0, 30), max: Date.UTC(2026, 2, 29, 1, 30) }),
+      fc.integer({ min: Date.UTC(2026, 3, 4, 14, 30), max: Date.UTC(2026, 3, 4, 15, 30) }),
+    );
+    fc.assert(
+      fc.property(instant, fc.constantFrom(...zones), (ms, zone) => {
+        expect(clocks.get(zone)!(ms).getTime()).toBe(reference(ms, zone));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

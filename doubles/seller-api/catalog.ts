@@ -13,6 +13,8 @@ export interface NewOrderOptions {
   /** Unit price in tenge; default the SKU's price. */
   price?: number;
   statusKey?: string;
+  /** The SKU of the product ordered, by its barcode (default the product's first SKU). */
+  barcode?: string;
 }
 
 const collator = new Intl.Collator("ru", { sensitivity: "base", numeric: true });
@@ -109,7 +111,7 @@ export class Catalog {
   addOrder(opts: NewOrderOptions): SeedOrder {
     const product = this.product(opts.productId ?? this.products[0]!.productId);
     if (!product) throw new Error(`no product ${opts.productId}`);
-    const sku = product.skus[0]!;
+    const sku = product.skus.find((k) => k.skuBarcode === opts.barcode) ?? product.skus[0]!;
     const orders = this.seed.orders;
     const orderId = Math.max(...orders.map((o) => o.orderId)) + 1;
     const quantity = opts.quantity ?? 1;
@@ -157,6 +159,36 @@ export class Catalog {
    */
   listOrders(q: OrdersQuery) {
     q = { ...q, pageSize: Math.min(q.pageSize, this.orderPageCap ?? q.pageSize) };
+    const items = this.sortedOrders(q);
+    return {
+      orders: slice(items, q).map((o) => ({ ...o })),
+      totalCount: items.length,
+      pageNumber: q.pageNumber,
+      pageSize: q.pageSize,
+      totalPages: pages(items.length, q.pageSize),
+    };
+  }
+
+  /**
+   * The list a query pages through, sorted once while the orders and the query stay the same:
+   * a large shop (hundreds of thousands of lines) paged through is not sorted again per page.
+   */
+  private sorted: { key: string; items: SeedOrder[] } | undefined;
+  private sortedOrders(q: OrdersQuery): SeedOrder[] {
+    const key = JSON.stringify([
+      q.sortBy,
+      q.desc,
+      q.orderStatus,
+      q.search,
+      this.seed.orders.length,
+    ]);
+    if (this.sorted?.key === key) return this.sorted.items;
+    const items = this.filterAndSort(q);
+    this.sorted = { key, items };
+    return items;
+  }
+
+  private filterAndSort(q: OrdersQuery): SeedOrder[] {
     const at = this.seed.orderCreatedAt;
     let items: SeedOrder[] = this.seed.orders;
     if (q.orderStatus?.length) items = items.filter((o) => q.orderStatus!.includes(o.statusKey));
@@ -170,19 +202,12 @@ export class Catalog {
           ? (o) => o.statusKey
           : (o) => o.orderNumber;
     const dir = q.desc ? -1 : 1;
-    items = [...items].sort((a, b) => {
+    return [...items].sort((a, b) => {
       const ka = key(a);
       const kb = key(b);
       const c = ka < kb ? -1 : ka > kb ? 1 : 0;
       return c * dir || a.orderId - b.orderId;
     });
-    return {
-      orders: slice(items, q).map((o) => ({ ...o })),
-      totalCount: items.length,
-      pageNumber: q.pageNumber,
-      pageSize: q.pageSize,
-      totalPages: pages(items.length, q.pageSize),
-    };
   }
 
   // ------------------------------------------------------------ products

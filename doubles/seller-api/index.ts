@@ -11,6 +11,7 @@ import { Catalog, type NewOrderOptions } from "./catalog.js";
 import { JobStore } from "./jobs.js";
 import { LinkStore } from "./links.js";
 import { buildSeed } from "./seed.js";
+import { MONEY_SHOP_STATUSES, type MoneyShopOptions, moneyShopOrders } from "./seed-money.js";
 import { addHold, createSandboxServer, type SandboxState } from "./server.js";
 import type {
   FailKind,
@@ -34,6 +35,11 @@ export {
   SEED_BASE_DATE_MS,
   UNPARSEABLE_DATE_ORDER_NUMBER,
 } from "./seed.js";
+export {
+  MONEY_SHOP_STATUSES,
+  type MoneyShopOptions,
+  RETURNY_PRODUCT_INDEX,
+} from "./seed-money.js";
 export { WRONG_SHAPE_BODY } from "./server.js";
 export type * from "./types.js";
 
@@ -76,6 +82,8 @@ export interface SellerSandboxOptions {
   orderPageCap?: number;
   /** The same for the attribute and attribute-value directories. */
   directoryPageCap?: number;
+  /** Weeks of orders across statuses (seed-money.ts) instead of the seed's 57. */
+  moneyShop?: MoneyShopOptions;
 }
 
 export interface SellerSandbox {
@@ -154,13 +162,33 @@ async function listen(server: Server, port: number, host: string): Promise<numbe
   return (server.address() as AddressInfo).port;
 }
 
-export async function startSellerSandbox(opts: SellerSandboxOptions = {}): Promise<SellerSandbox> {
-  const seed = buildSeed();
-  const catalog = new Catalog(withExtraProducts(buildSeed(), opts.extraProducts ?? 0));
+/** The money shop's orders in both seeds (the first served, the live one): one set of lines. */
+function withMoneyShop(seed: Seed, live: Seed, options: MoneyShopOptions | undefined): void {
+  if (!options) return;
+  const { orders, orderCreatedAt } = moneyShopOrders(seed.products, options);
+  seed.orders = orders;
+  seed.orderCreatedAt = orderCreatedAt;
+  seed.orderStatuses = MONEY_SHOP_STATUSES;
+  live.orders = [...orders];
+  live.orderCreatedAt = { ...orderCreatedAt };
+  live.orderStatuses = MONEY_SHOP_STATUSES;
+}
+
+/** The sandbox's catalog over its live seed, with the pages' caps the options ask for. */
+function catalogOf(live: ReturnType<typeof buildSeed>, opts: SellerSandboxOptions): Catalog {
+  const catalog = new Catalog(live);
   catalog.valueIds = opts.attributeValueIds ?? true;
   catalog.productPageCap = opts.productPageCap;
   catalog.orderPageCap = opts.orderPageCap;
   catalog.directoryPageCap = opts.directoryPageCap;
+  return catalog;
+}
+
+export async function startSellerSandbox(opts: SellerSandboxOptions = {}): Promise<SellerSandbox> {
+  const seed = buildSeed();
+  const live = withExtraProducts(buildSeed(), opts.extraProducts ?? 0);
+  withMoneyShop(seed, live, opts.moneyShop);
+  const catalog = catalogOf(live, opts);
   const auth = new AuthStore(
     opts.token ?? "sandbox-token",
     opts.clientId,

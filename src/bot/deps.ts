@@ -8,6 +8,7 @@ import { createI18n } from "../i18n.js";
 import type { ImportService, ImportWatcher } from "../import/index.js";
 import type { Logger } from "../logger.js";
 import type { BotMetrics, UpdateObserver } from "../metrics.js";
+import type { MoneyService } from "../money/index.js";
 import type { SellerApi } from "../seller-api/index.js";
 import type { Storage } from "../storage/index.js";
 import type { Pace, TelegramFetch } from "../telegram/index.js";
@@ -33,6 +34,8 @@ export interface BotDeps {
   imports: ImportService;
   /** New-order, stock, digest and health alerts (/settings, /subscribe). */
   alerts: Alerts;
+  /** The money figures of a period (/money). */
+  money: MoneyService;
   /** Observes every handled update (metrics). */
   onUpdate?: UpdateObserver;
   /** The app's one pace of sends (shared with the watcher); bot.api's sends are "interactive". */

@@ -9,6 +9,7 @@ import { importFeature } from "./import/index.js";
 import { jobsFeature } from "./jobs.js";
 import { languageFeature } from "./language.js";
 import { linkingFeature } from "./linking/index.js";
+import { moneyFeature } from "./money/index.js";
 import { ordersExportEntry, ordersFeature } from "./orders/index.js";
 import { productsFeature } from "./products/index.js";
 import { startFeature } from "./start.js";
@@ -27,6 +28,7 @@ export const FEATURES: readonly Feature[] = [
   startFeature,
   languageFeature,
   ordersFeature,
+  moneyFeature,
   productsFeature,
   catalogFeatureWith([ordersExportEntry]),
   directoriesFeature,

@@ -14,13 +14,12 @@ import {
   createOrdersSheet,
   type ExportPeriod,
   isPresetDays,
-  type OrderColumn,
+  orderSheetTexts,
   ordersOfPeriod,
   PRESET_DAYS,
   parseTypedPeriod,
   periodLabel,
   presetPeriod,
-  type SheetTexts,
   type Totals,
 } from "../../../orders-export/index.js";
 import { KEY_PREFIX } from "../../../storage/index.js";
@@ -49,35 +48,6 @@ const TYPED_DATES = 0;
 
 const lockKey = (chatId: number) => `${KEY_PREFIX.cache}orders-export:${chatId}`;
 const localeOf = async (ctx: BotContext) => (await ctx.i18n.getLocale()) as Locale;
-
-const HEADER_KEYS: Record<OrderColumn, string> = {
-  orderNumber: "orders-export-col-number",
-  createdDate: "orders-export-col-created",
-  receivedDate: "orders-export-col-received",
-  statusLabel: "orders-export-col-status",
-  statusKey: "orders-export-col-status-key",
-  productName: "orders-export-col-product",
-  barcode: "orders-export-col-barcode",
-  quantity: "orders-export-col-quantity",
-  quantityReturned: "orders-export-col-returned",
-  price: "orders-export-col-price",
-  originalPrice: "orders-export-col-original-price",
-  commissionPercent: "orders-export-col-commission-percent",
-  commissionAmount: "orders-export-col-commission",
-  payoutAmount: "orders-export-col-payout",
-  totalPrice: "orders-export-col-total",
-  totalCommissionAmount: "orders-export-col-total-commission",
-  totalPayoutAmount: "orders-export-col-total-payout",
-  orderId: "orders-export-col-id",
-  orderGuid: "orders-export-col-guid",
-};
-
-function sheetTexts(t: Translate, zone: string): SheetTexts {
-  const headers = Object.fromEntries(
-    Object.entries(HEADER_KEYS).map(([column, key]) => [column, t(key, { zone })]),
-  ) as Record<OrderColumn, string>;
-  return { sheetName: t("orders-export-sheet"), headers, totalsLabel: t("orders-export-totals") };
-}
 
 /**
  * The period menu of an Excel export of orders, as a new message: today, 7 days, 30 days,
@@ -242,7 +212,7 @@ async function runExport(deps: FeatureDeps, job: ExportJob): Promise<string> {
   const label = periodLabel(period);
   const dir = await mkdtemp(join(tmpdir(), "orders-export-"));
   const fileName = `orders_${period.firstDay}_${period.lastDay}.xlsx`;
-  const sheet = createOrdersSheet(join(dir, fileName), zone, sheetTexts(t, zone));
+  const sheet = createOrdersSheet(join(dir, fileName), zone, orderSheetTexts(t, zone));
   try {
     const orders = ordersOfPeriod({
       seller: deps.seller,
