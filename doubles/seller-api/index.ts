@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import { AuthStore } from "./auth.js";
 import { Catalog, type NewOrderOptions } from "./catalog.js";
 import { JobStore } from "./jobs.js";
+import { buildLargeSeed } from "./large-shop.js";
 import { LinkStore } from "./links.js";
 import { buildSeed } from "./seed.js";
 import { createSandboxServer, type SandboxState } from "./server.js";
@@ -27,6 +28,12 @@ export type { NewOrderOptions } from "./catalog.js";
 
 export { IMPORT_FAILURE_RULES } from "./jobs.js";
 export {
+  buildLargeSeed,
+  ean13CheckDigit,
+  LARGE_SHOP,
+  LARGE_SHOP_STATUSES,
+} from "./large-shop.js";
+export {
   LEADING_ZERO_BARCODE,
   LEAF_CATEGORY_IDS,
   LONG_PRODUCT_NAME,
@@ -37,7 +44,17 @@ export {
 export { WRONG_SHAPE_BODY } from "./server.js";
 export type * from "./types.js";
 
+/** The shops the sandbox can serve (see `SellerSandboxOptions.shop`). */
+export const SHOP_SIZES = ["small", "large"] as const;
+export type ShopSize = (typeof SHOP_SIZES)[number];
+
 export interface SellerSandboxOptions {
+  /**
+   * The shop it serves: `"small"` (default; 42 products, 103 SKUs, 57 orders of 30 days: what
+   * the tests and the demo's transcripts are written against) or `"large"` (5,000 products,
+   * 20,000 SKUs, 100,000 order lines over a year: `LARGE_SHOP`, large-shop.ts).
+   */
+  shop?: ShopSize;
   /** 0 (default) = a free port */
   port?: number;
   host?: string;
@@ -126,9 +143,16 @@ export interface SellerSandbox {
 /** The seed with `count` more products: copies of the seeded ones with new ids and barcodes. */
 function withExtraProducts(seed: Seed, count: number): Seed {
   if (count <= 0) return seed;
-  let productId = Math.max(...seed.products.map((p) => p.productId)) + 1;
-  let skuId = Math.max(...seed.products.flatMap((p) => p.skus.map((s) => s.skuId))) + 1;
+  let productId = 0;
+  let skuId = 0;
+  for (const p of seed.products) {
+    productId = Math.max(productId, p.productId);
+    for (const s of p.skus) skuId = Math.max(skuId, s.skuId);
+  }
+  productId++;
+  skuId++;
   const base = seed.products;
+  const products = [...base];
   for (let i = 0; i < count; i++) {
     const copy = structuredClone(base[i % base.length]!);
     copy.productId = productId++;
@@ -137,9 +161,17 @@ function withExtraProducts(seed: Seed, count: number): Seed {
       sku.skuId = skuId++;
       sku.skuBarcode = `2${String(sku.skuId).padStart(12, "0")}`;
     }
-    seed.products.push(copy);
+    products.push(copy);
   }
-  return seed;
+  return { ...seed, products };
+}
+
+/**
+ * What the catalog serves and changes: the seed's order list copied (orders added later go to
+ * the copy, the seed stays as first served), the same order objects (never changed).
+ */
+function servedCopy(seed: Seed): Seed {
+  return { ...seed, orders: [...seed.orders] };
 }
 
 /** Starts `server` listening; the port it got (a free one for 0). */
@@ -150,8 +182,8 @@ async function listen(server: Server, port: number, host: string): Promise<numbe
 }
 
 export async function startSellerSandbox(opts: SellerSandboxOptions = {}): Promise<SellerSandbox> {
-  const seed = buildSeed();
-  const catalog = new Catalog(withExtraProducts(buildSeed(), opts.extraProducts ?? 0));
+  const seed = opts.shop === "large" ? buildLargeSeed() : buildSeed();
+  const catalog = new Catalog(withExtraProducts(servedCopy(seed), opts.extraProducts ?? 0));
   catalog.valueIds = opts.attributeValueIds ?? true;
   catalog.productPageCap = opts.productPageCap;
   catalog.orderPageCap = opts.orderPageCap;
