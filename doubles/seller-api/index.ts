@@ -93,6 +93,11 @@ export interface SellerSandboxOptions {
   orderPageCap?: number;
   /** The same for the attribute and attribute-value directories. */
   directoryPageCap?: number;
+  /**
+   * The request log keeps at most this many (the oldest go first): for a sandbox left running
+   * (`npm run sandbox`, the demo). Default: every request, as tests read them.
+   */
+  keepRequests?: number;
 }
 
 export interface SellerSandbox {
@@ -206,6 +211,7 @@ export async function startSellerSandbox(opts: SellerSandboxOptions = {}): Promi
     auth,
     links,
     requests: [],
+    keepRequests: opts.keepRequests,
     latency: 0,
     failures: [],
     operatorRoutes: opts.operatorRoutes ?? false,

@@ -38,6 +38,8 @@ export interface SandboxState {
   auth: AuthStore;
   links: LinkStore;
   requests: RequestLogEntry[];
+  /** The log's length past which its oldest half is dropped (undefined: kept whole). */
+  keepRequests?: number;
   latency: number | ((path: string) => number);
   failures: FailRule[];
   operatorRoutes: boolean;
@@ -282,6 +284,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, s: SandboxState
   }
   const entry: RequestLogEntry = { method, path, query, body, headers, status: 0, at };
   s.requests.push(entry);
+  if (s.keepRequests !== undefined && s.requests.length > s.keepRequests)
+    s.requests.splice(0, s.requests.length - Math.floor(s.keepRequests / 2));
 
   const delay = typeof s.latency === "function" ? s.latency(path) : s.latency;
   if (delay > 0) await new Promise((r) => setTimeout(r, delay));
