@@ -246,6 +246,20 @@ describe("failure injection", () => {
     expect(ok.body).toMatchObject({ items: [{ id: 508, name: "Zara" }], totalCount: 1 });
   });
 
+  it("holds a request unanswered until released, then answers it as usual", async () => {
+    const path = "/api/seller/v1/brands";
+    const held = api.holdNext(path);
+    const before = api.requestsTo(path).length;
+    const answer = get("brands?search=zara");
+    // Received and logged, not answered.
+    await expect.poll(() => api.requestsTo(path).length).toBe(before + 1);
+    expect(api.requestsTo(path).at(-1)!.status).toBe(0);
+    // Only the next one is held.
+    expect((await get("brands")).status).toBe(200);
+    held.release();
+    expect((await answer).body).toMatchObject({ items: [{ id: 508, name: "Zara" }] });
+  });
+
   it("latency", async () => {
     api.setLatency((p) => (p.endsWith("/categories") ? 80 : 0));
     const t = Date.now();

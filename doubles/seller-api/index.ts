@@ -121,6 +121,11 @@ export interface SellerSandbox {
   setLatency(ms: number | ((path: string) => number)): void;
   /** the next `times` requests matching (path prefix or predicate) fail in the given way */
   failNext(match: FailMatcher, kind: FailKind, times?: number): void;
+  /**
+   * Test knob: the next `times` requests matching wait, unanswered, until `release()` is called
+   * (then they are answered as usual): work held mid-way without any clock.
+   */
+  holdNext(match: FailMatcher, times?: number): { release(): void };
   /** Test knob: injected failures not yet used up are forgotten (the service recovers). */
   clearFailures(): void;
   /** every issued access token (not the fixed one) becomes invalid */
@@ -214,6 +219,7 @@ export async function startSellerSandbox(opts: SellerSandboxOptions = {}): Promi
     keepRequests: opts.keepRequests,
     latency: 0,
     failures: [],
+    holds: [],
     operatorRoutes: opts.operatorRoutes ?? false,
     baseUrl: "",
   };
@@ -249,6 +255,14 @@ export async function startSellerSandbox(opts: SellerSandboxOptions = {}): Promi
     },
     failNext: (match, kind, times = 1) => {
       state.failures.push({ match, kind, remaining: times });
+    },
+    holdNext: (match, times = 1) => {
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      state.holds.push({ match, remaining: times, released });
+      return { release };
     },
     clearFailures: () => {
       state.failures.length = 0;

@@ -32,7 +32,15 @@ export interface FailRule {
   remaining: number;
 }
 
+/** Requests matching `match` wait until `release()` (a test's knob for work held mid-way). */
+export interface HoldRule {
+  match: FailMatcher;
+  remaining: number;
+  released: Promise<void>;
+}
+
 export interface SandboxState {
+  holds: HoldRule[];
   catalog: Catalog;
   jobs: JobStore;
   auth: AuthStore;
@@ -233,6 +241,18 @@ function takeFailure(s: SandboxState, entry: RequestLogEntry): FailKind | undefi
   return rule.kind;
 }
 
+function takeHold(s: SandboxState, entry: RequestLogEntry): Promise<void> | undefined {
+  const rule = s.holds.find(
+    (h) =>
+      h.remaining > 0 &&
+      (typeof h.match === "string" ? entry.path.startsWith(h.match) : h.match(entry)),
+  );
+  if (!rule) return undefined;
+  rule.remaining--;
+  if (rule.remaining <= 0) s.holds.splice(s.holds.indexOf(rule), 1);
+  return rule.released;
+}
+
 async function readBody(req: IncomingMessage): Promise<string | null> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -287,6 +307,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, s: SandboxState
   if (s.keepRequests !== undefined && s.requests.length > s.keepRequests)
     s.requests.splice(0, s.requests.length - Math.floor(s.keepRequests / 2));
 
+  const hold = takeHold(s, entry);
+  if (hold) await hold;
   const delay = typeof s.latency === "function" ? s.latency(path) : s.latency;
   if (delay > 0) await new Promise((r) => setTimeout(r, delay));
 
