@@ -9,10 +9,12 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  */
 const LONGEST_FIRST = [
   "faults-import-stop",
+  "shop-large-export",
   "faults",
   "faults-import",
   "demo-script",
   "import-watcher",
+  "shop-large",
   "runtime-startup",
   "pace",
   "runtime-limits",
