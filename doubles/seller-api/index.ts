@@ -55,6 +55,12 @@ export interface SellerSandboxOptions {
    * 20,000 SKUs, 100,000 order lines over a year: `LARGE_SHOP`, large-shop.ts).
    */
   shop?: ShopSize;
+  /**
+   * The large shop's newest order is placed at this instant (ms), the year before it dated
+   * back from it; default SEED_BASE_DATE_MS (20.11.2026 18:00 in Almaty). For a bot on the
+   * system clock (the bench) whose "today" and "30 days" must hold the shop's orders.
+   */
+  newestOrderAt?: number;
   /** 0 (default) = a free port */
   port?: number;
   host?: string;
@@ -184,6 +190,23 @@ function servedCopy(seed: Seed): Seed {
   return { ...seed, orders: [...seed.orders] };
 }
 
+/** The shop asked for, as first served, and the catalog that serves it from now on. */
+function servedShop(opts: SellerSandboxOptions) {
+  const seed = opts.shop === "large" ? buildLargeSeed(opts.newestOrderAt) : buildSeed();
+  const catalog = new Catalog(withExtraProducts(servedCopy(seed), opts.extraProducts ?? 0));
+  catalog.valueIds = opts.attributeValueIds ?? true;
+  catalog.productPageCap = opts.productPageCap;
+  catalog.orderPageCap = opts.orderPageCap;
+  catalog.directoryPageCap = opts.directoryPageCap;
+  return { seed, catalog };
+}
+
+/** The fixed token, and client credentials when given. */
+function authOf(opts: SellerSandboxOptions): AuthStore {
+  const token = opts.token ?? "sandbox-token";
+  return new AuthStore(token, opts.clientId, opts.clientSecret, opts.tokenTtlSeconds ?? 3600);
+}
+
 /** Starts `server` listening; the port it got (a free one for 0). */
 async function listen(server: Server, port: number, host: string): Promise<number> {
   server.listen(port, host);
@@ -192,18 +215,8 @@ async function listen(server: Server, port: number, host: string): Promise<numbe
 }
 
 export async function startSellerSandbox(opts: SellerSandboxOptions = {}): Promise<SellerSandbox> {
-  const seed = opts.shop === "large" ? buildLargeSeed() : buildSeed();
-  const catalog = new Catalog(withExtraProducts(servedCopy(seed), opts.extraProducts ?? 0));
-  catalog.valueIds = opts.attributeValueIds ?? true;
-  catalog.productPageCap = opts.productPageCap;
-  catalog.orderPageCap = opts.orderPageCap;
-  catalog.directoryPageCap = opts.directoryPageCap;
-  const auth = new AuthStore(
-    opts.token ?? "sandbox-token",
-    opts.clientId,
-    opts.clientSecret,
-    opts.tokenTtlSeconds ?? 3600,
-  );
+  const { seed, catalog } = servedShop(opts);
+  const auth = authOf(opts);
   const now = opts.now ?? Date.now;
   const links = new LinkStore(now);
   const linkTokens = Array.from({ length: opts.preIssuedLinkTokens ?? 5 }, (_, i) =>
