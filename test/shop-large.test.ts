@@ -102,6 +102,32 @@ describe("a real shop's orders", () => {
     expect(details.text).toContain(formatMoney(partial.totalPayoutAmount, "kk"));
     expect(details.text).toContain(`${partial.quantityReturned}`);
   });
+
+  it("offers the statuses of months of orders in the filter, returns among them, and filters by one (ru)", async () => {
+    const { user } = await linked("ru");
+    const list = await send(user, "/orders");
+    const menu = await pressAndWaitEdit(user, "Фильтр по статусу", list.messageId);
+    // The newest hundred lines are all new, accepted or cancelled: the rest come from older pages.
+    const newest = new Set(
+      newestFirst()
+        .slice(0, 100)
+        .map((o) => o.statusLabel),
+    );
+    expect(newest.has("Возврат")).toBe(false);
+    expect(menu.buttons.flat()).toEqual(
+      expect.arrayContaining(["Новый", "Доставлен", "Выполнен", "Отменён", "Возврат"]),
+    );
+    const returned = newestFirst().filter((o) => o.statusKey === "RETURNED");
+    const filtered = await pressAndWaitEdit(user, "Возврат", list.messageId);
+    expect(filtered.text).toContain("Статус: Возврат");
+    expect(filtered.text).toContain(`всего ${returned.length}`);
+    expect(numbersIn(filtered.text)).toEqual(
+      returned.slice(0, PAGE_SIZE).map((o) => o.orderNumber),
+    );
+    expect(api.requestsTo(ORDERS).at(-1)!.body).toMatchObject({
+      filters: { orderStatus: ["RETURNED"] },
+    });
+  });
 });
 
 describe("a real shop's products", () => {
