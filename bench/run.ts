@@ -25,6 +25,7 @@ const measures: (() => Promise<Measure>)[] = [
   async () => (await import("./alerts.bench.js")).measure,
   async () => (await import("./export.bench.js")).measure,
   async () => (await import("./footprint.bench.js")).measure,
+  async () => (await import("./large-shop.bench.js")).measure,
 ];
 
 function timeout(ms: number): { promise: Promise<never>; clear: () => void } {
