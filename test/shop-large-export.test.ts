@@ -87,7 +87,15 @@ describe("the catalog of a real shop, round trip", () => {
   it("exports 20,000 SKUs, an openpyxl edit comes back as exactly its changes, applies only those products whole, and undo restores them (ru)", async () => {
     const harness = await start();
     const user = await linked(harness);
-    const { bytes } = await exportCatalog(user);
+    const { bytes, menu } = await exportCatalog(user);
+    // One progress message, edited as the 5,000 cards were read, then its last word.
+    const progress = () =>
+      user.botMessages().find((m) => m.messageId > menu.messageId && !m.document)!;
+    await user.waitFor(
+      () => /Выгружено товаров: 5\s?000, строк SKU: 20\s?000/.test(progress().text),
+      SLOW,
+    );
+    expect(progress().edited).toBeGreaterThan(1);
     const before = cards();
     // The first row, one in the middle and the last: prices, and a name in the middle.
     const sorted = [...before].sort((a, b) => a.productId - b.productId);
