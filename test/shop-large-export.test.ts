@@ -22,7 +22,6 @@ import { editCellsWithOpenpyxl } from "./support/openpyxl-cells.js";
 import { runWithOpenpyxl } from "./support/python.js";
 
 const ORDERS = "/api/seller/v1/orders/list";
-const LIST = "/api/seller/v1/products/list";
 const DETAILS = "/api/seller/v1/products/details";
 const HOUR = 3600_000;
 /** Asia/Almaty (TIME_ZONE's default) is UTC+05:00 all year. */
@@ -68,6 +67,24 @@ const EXPORT_MENU = {
   ru: { title: /Выгрузка в Excel/, whole: /Весь каталог \(\.xlsx\)/ },
   kk: { title: /Excel-ге шығару/, whole: /Бүкіл каталог \(\.xlsx\)/ },
 };
+
+/**
+ * The products whose cards differ between two lists of the same products in the same order
+ * (compared as JSON: a deep equality of 5,000 cards by the test runner takes seconds).
+ */
+function differing(actual: ReturnType<typeof cards>, expected: ReturnType<typeof cards>) {
+  const ids = actual.map((p) => p.productId);
+  expect(ids).toEqual(expected.map((p) => p.productId));
+  return actual.filter((p, i) => canonical(p) !== canonical(expected[i])).map((p) => p.productId);
+}
+
+/** JSON with every object's keys sorted: equal values, equal text. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
 
 /** `/export` → the whole catalog (.xlsx): the file's bytes, and the menu it came from. */
 async function exportCatalog(user: UserDriver, lang: "ru" | "kk" = "ru") {
@@ -138,7 +155,7 @@ describe("the catalog of a real shop, round trip", () => {
     at(middle.productId).skus.at(-1)!.price += 250;
     at(middle.productId).name.rus = `${middle.name.rus} (новинка)`;
     at(last.productId).skus.at(-1)!.price += 1;
-    expect(cards()).toEqual(expected);
+    expect(differing(cards(), expected)).toEqual([]);
 
     const summary = await user.waitForBotMessage(/Импорт «каталог\.xlsx»: итоги/, SLOW);
     await user.waitFor(() => summary.buttons.flat().includes("↩️ Отменить изменения"), SLOW);
@@ -147,8 +164,8 @@ describe("the catalog of a real shop, round trip", () => {
     await user.waitFor(() => api.jobs.length >= 2, SLOW);
     const undone = sentIn(importPosts(api).slice(1));
     expect(undone.map((p) => p.productId).sort()).toEqual(applied.map((p) => p.productId).sort());
-    expect(cards()).toEqual(before);
-  }, 180_000);
+    expect(differing(cards(), before)).toEqual([]);
+  }, 300_000);
 });
 
 // ------------------------------------------------------------------ orders to Excel
@@ -224,55 +241,57 @@ describe("the orders of a real shop to Excel", () => {
 });
 
 describe("a long export does not hold other chats", () => {
-  it("while one chat's 30-day orders export and another's catalog export are held mid-way, a third chat's /orders, /products and a card are answered", async () => {
+  it("while one chat's 30-day orders export and another's catalog export are held mid-way, a third chat's /orders, /products and a card are answered (kk)", async () => {
     const harness = await start();
     const [orders, catalog, other] = [
       await linked(harness),
-      await linked(harness, "kk"),
       await linked(harness),
+      await linked(harness, "kk"),
     ];
+    const exportPage = (r: RequestLogEntry) =>
+      r.path === ORDERS && (r.body as { pageSize?: number }).pageSize === 100;
+    const detailsBatch = (r: RequestLogEntry) =>
+      r.path === DETAILS && (r.body as { productIds: number[] }).productIds.length > 1;
     // The orders export's third page and the catalog export's fifth details batch wait.
     const ordersHeld = api.holdNext(
-      (r) =>
-        r.path === ORDERS &&
-        (r.body as { pageSize?: number; pageNumber?: number }).pageSize === 100 &&
-        (r.body as { pageNumber: number }).pageNumber === 3,
+      (r) => exportPage(r) && (r.body as { pageNumber: number }).pageNumber === 3,
     );
     let batches = 0;
-    const catalogHeld = api.holdNext(
-      (r) =>
-        r.path === DETAILS &&
-        (r.body as { productIds: number[] }).productIds.length > 1 &&
-        ++batches === 5,
-    );
+    const catalogHeld = api.holdNext((r) => detailsBatch(r) && ++batches === 5);
     const held = (path: string) => api.requestsTo(path).filter((r) => r.status === 0);
 
     const menu = await openOrdersExport(orders);
     await orders.pressButton("30 дней", { messageId: menu.messageId });
-    const catalogFile = exportCatalog(catalog, "kk");
+    const exportMenu = await send(catalog, "/export");
+    await catalog.pressButton(EXPORT_MENU.ru.whole, { messageId: exportMenu.messageId });
     await other.waitFor(() => held(ORDERS).length === 1 && held(DETAILS).length === 1, SLOW);
-    const progress = orders.botMessages().find((m) => m.messageId > menu.messageId)!;
-    expect(progress.text).toContain("Выгружаю заказы");
+    const progress = () => orders.botMessages().find((m) => m.messageId > menu.messageId)!;
+    expect(progress().text).toContain("Выгружаю заказы");
 
     const list = await send(other, "/orders");
-    expect(list.text).toContain("Заказы");
+    expect(list.text).toContain("Тапсырыстар");
     const products = await send(other, "/products");
-    expect(products.text).toContain("Товары");
-    const card = await send(other, `/products ${api.products[4321]!.productId}`);
-    expect(card.text).toContain(api.products[4321]!.name.rus);
+    expect(products.text).toContain("Тауарлар");
+    const product = api.products[4321]!;
+    const card = await send(other, `/products ${product.productId}`);
+    expect(card.text).toContain(product.name.kaz || product.name.rus);
     // All three answered while both exports still wait on their held requests.
     expect(held(ORDERS)).toHaveLength(1);
     expect(held(DETAILS)).toHaveLength(1);
     expect(orders.botMessages().some((m) => m.document)).toBe(false);
     expect(catalog.botMessages().some((m) => m.document)).toBe(false);
 
+    // The exports end where they were held (the service refuses them from now on): the rest of
+    // their reading would only cost the test's time.
+    api.failNext(exportPage, "401", 100);
+    api.failNext(detailsBatch, "401", 1000);
     ordersHeld.release();
     catalogHeld.release();
-    await waitForDocument(orders, /^orders_.*\.xlsx$/, menu.messageId, 90_000);
-    await catalogFile;
-    // The other chat's requests went out as their own, not queued behind the exports'.
-    expect(api.requestsTo(LIST).some((r) => (r.body as { pageSize: number }).pageSize === 6)).toBe(
-      true,
-    );
+    await orders.waitFor(() => /Выгрузка остановлена/.test(progress().text), SLOW);
+    await catalog.waitForBotMessage(/не смог авторизоваться/, {
+      ...SLOW,
+      after: exportMenu.messageId,
+    });
+    api.clearFailures();
   }, 180_000);
 });

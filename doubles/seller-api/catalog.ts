@@ -216,6 +216,22 @@ export class Catalog {
     };
   }
 
+  /** Each order's searched fields in lower case, made once (a year of orders is searched often). */
+  private readonly searchText = new WeakMap<SeedOrder, string>();
+
+  /** Whether the order's number, product name or barcode contains `needle` (any case). */
+  private orderMatches(o: SeedOrder, needle: string): boolean {
+    const n = needle.toLowerCase();
+    if (n.includes("\u0000"))
+      return [o.orderNumber, o.productName, o.barcode].some((t) => has(t, n));
+    let text = this.searchText.get(o);
+    if (text === undefined) {
+      text = `${o.orderNumber}\u0000${o.productName}\u0000${o.barcode}`.toLowerCase();
+      this.searchText.set(o, text);
+    }
+    return text.includes(n);
+  }
+
   /**
    * The orders a list asks for, sorted. A sort is made once and kept (an added order is put in
    * its place), and the last few filtered lists too: a year of orders is paged without sorting
@@ -235,10 +251,7 @@ export class Catalog {
     if (!items) {
       items = all;
       if (q.orderStatus?.length) items = items.filter((o) => q.orderStatus!.includes(o.statusKey));
-      if (s)
-        items = items.filter((o) =>
-          [o.orderNumber, o.productName, o.barcode].some((t) => has(t, s)),
-        );
+      if (s) items = items.filter((o) => this.orderMatches(o, s));
       if (this.filtered.size >= 8) this.filtered.delete(this.filtered.keys().next().value!);
       this.filtered.set(key, items);
     }
