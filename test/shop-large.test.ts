@@ -25,6 +25,12 @@ const DAY = 24 * HOUR;
 /** Asia/Almaty (TIME_ZONE's default) is UTC+05:00 all year. */
 const ALMATY = 5 * HOUR;
 
+/**
+ * The sandbox answers a year of orders' first search or sort in one pass: on a loaded machine
+ * that may pass the harness's 2 s per request (the bot's own time is not what is tested here).
+ */
+const LARGE_SHOP_ENV = { SELLER_API_TIMEOUT_MS: "10000" };
+
 let api: SellerSandbox;
 beforeAll(async () => {
   api = await startSellerSandbox({ shop: "large" });
@@ -38,7 +44,7 @@ afterEach(async () => {
 });
 
 async function linked(lang: "ru" | "kk", options: HarnessOptions = {}) {
-  h = await startInProcess({ api, ...options });
+  h = await startInProcess({ api, env: LARGE_SHOP_ENV, ...options });
   const user = h.tg.user({ languageCode: lang });
   await linkUser(h, user);
   api.clearRequests();
