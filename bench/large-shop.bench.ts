@@ -119,7 +119,10 @@ function flowRows(flows: Flow[]): Row[] {
   return rows;
 }
 
-/** Seller API requests since index `from`, by path; link checks (telegram/status) left out. */
+/**
+ * Seller API requests since index `from`, by path; link checks (telegram/status) and the import
+ * watcher's polls (import/info, of an earlier apply or undo) left out.
+ */
 function requestsSince(
   api: Sandbox,
   from: number,
@@ -128,7 +131,7 @@ function requestsSince(
   const byPath = new Map<string, number>();
   let requests = 0;
   for (const r of api.requests.slice(from)) {
-    if (r.path.includes("/telegram/") || !own(r)) continue;
+    if (r.path.includes("/telegram/") || r.path.endsWith("/import/info") || !own(r)) continue;
     const path = r.path.replace(SELLER, "");
     byPath.set(path, (byPath.get(path) ?? 0) + 1);
     requests++;
