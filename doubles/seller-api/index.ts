@@ -12,7 +12,7 @@ import { JobStore } from "./jobs.js";
 import { buildLargeSeed } from "./large-shop.js";
 import { LinkStore } from "./links.js";
 import { buildSeed } from "./seed.js";
-import { createSandboxServer, type SandboxState } from "./server.js";
+import { addHold, createSandboxServer, type SandboxState } from "./server.js";
 import type {
   FailKind,
   FailMatcher,
@@ -269,14 +269,7 @@ export async function startSellerSandbox(opts: SellerSandboxOptions = {}): Promi
     failNext: (match, kind, times = 1) => {
       state.failures.push({ match, kind, remaining: times });
     },
-    holdNext: (match, times = 1) => {
-      let release = () => {};
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      state.holds.push({ match, remaining: times, released });
-      return { release };
-    },
+    holdNext: (match, times = 1) => addHold(state, match, times),
     clearFailures: () => {
       state.failures.length = 0;
     },

@@ -241,6 +241,16 @@ function takeFailure(s: SandboxState, entry: RequestLogEntry): FailKind | undefi
   return rule.kind;
 }
 
+/** Holds the next `times` requests matching until the returned `release()`. */
+export function addHold(s: SandboxState, match: FailMatcher, times: number) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  s.holds.push({ match, remaining: times, released });
+  return { release };
+}
+
 function takeHold(s: SandboxState, entry: RequestLogEntry): Promise<void> | undefined {
   const rule = s.holds.find(
     (h) =>
