@@ -13,9 +13,9 @@
  *   beside its own chunk;
  * - `reader`: the import reader alone (benchmarks and the test of the build read files with it).
  *
- * Left outside the bundle, loaded from node_modules: a native addon (@napi-rs/canvas), a
- * library loaded only on first use (exceljs), and node-fetch, which grammY and the Seller API
- * client must share (src/seller-api/transport.ts loads it by name at run time).
+ * Left outside the bundle, loaded from node_modules: a native addon (@napi-rs/canvas) and
+ * node-fetch, which grammY and the Seller API client must share (src/seller-api/transport.ts
+ * loads it by name at run time).
  * Types are not checked here: `npm run typecheck` does that.
  *
  *   npm run build            # into dist/
@@ -65,7 +65,7 @@ export async function buildBundle(outdir = "dist"): Promise<string> {
     minifyWhitespace: true,
     minifySyntax: true,
     legalComments: "none",
-    external: ["@napi-rs/canvas", "exceljs", "node-fetch"],
+    external: ["@napi-rs/canvas", "node-fetch"],
     // The i18n plugin's Deno shim is for reading a folder the bot reads itself (no-deno.ts).
     alias: { "@deno/shim-deno": "./scripts/no-deno.ts" },
     banner: { js: COMMONJS_GLOBALS },

@@ -27,6 +27,7 @@ import {
 } from "./import/index.js";
 import type { Logger } from "./logger.js";
 import { createMetrics, type Metrics } from "./metrics.js";
+import { createMoneyService, type MoneyService } from "./money/index.js";
 import { createScheduler, type Scheduler } from "./scheduler/index.js";
 import { createSellerApi, type SellerApi } from "./seller-api/index.js";
 import { createStorage, type Storage } from "./storage/index.js";
@@ -46,8 +47,10 @@ export interface App {
   bot: SellerBot;
   i18n: BotI18n;
   watcher: ImportWatcher;
-  /** New-order, stock, digest and health alerts: kinds of the scheduler's work. */
+  /** New-order, stock, digest, health and money alerts: kinds of the scheduler's work. */
   alerts: Alerts;
+  /** The money figures of a period (/money, the money alerts, the month's statement). */
+  money: MoneyService;
   /**
    * Recurring work shared by instances (leases, due times, backoff): the import watcher is one
    * kind of work; register others (alerts) before the runtime starts it (`watcher.start()`).
@@ -104,6 +107,11 @@ export interface AppOptions {
   /** Base delay between the Seller API client's read attempts (default 300 ms). */
   sellerRetryBaseDelayMs?: number;
   /**
+   * How long a button press may go unanswered before it is answered without a word (default
+   * 0.8 s: `PRESS_ANSWER_WITHIN_MS`). Feature tests lift it, as they lift the pace.
+   */
+  pressAnswerWithinMs?: number;
+  /**
    * Reading workers to use instead of the app's own (default: its own, closed with it); a
    * given reader is left open at close, for its owner to close.
    */
@@ -151,6 +159,12 @@ function createPacing(
   return { paceRedis, pace, telegram, replies };
 }
 
+/** The money figures over the app's Seller API and storage (their kept days). */
+function createAppMoney(config: Config, logger: Logger, seller: SellerApi, storage: Storage) {
+  const { timeZone, money } = config;
+  return createMoneyService({ seller, kv: storage.kv, logger, timeZone, config: money });
+}
+
 /** Wires the parts together; main.ts and the tests both start here. */
 export function createApp(config: Config, logger: Logger, options: AppOptions = {}): App {
   const clock = options.clock ?? systemClock;
@@ -178,10 +192,11 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
   );
   // The gauge of watched jobs is read from storage at scrape time.
   metrics.setWatchedJobsSource(() => watcher.watchedJobs());
+  const money = createAppMoney(config, logger, seller, storage);
   const alerts = createAppAlerts(
     config,
     logger,
-    { seller, storage, i18n, metrics, watcher, telegram },
+    { seller, storage, i18n, metrics, watcher, telegram, money },
     { clock: options.alertsClock ?? clock },
   );
   // Alerts are more kinds of the scheduler's work, started with it by the runtime.
@@ -195,14 +210,30 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     i18n,
     watcher,
     alerts,
+    money,
     imports,
     metrics,
     pace,
     ...(options.telegramFetch && { telegramFetch: options.telegramFetch }),
     onUpdate: metrics.observeUpdate,
     rateLimit: { onLimited: metrics.rateLimited },
+    ...(options.pressAnswerWithinMs !== undefined && {
+      pressAnswerWithinMs: options.pressAnswerWithinMs,
+    }),
   });
-  const parts = { config, logger, storage, seller, bot, i18n, watcher, alerts, imports, scheduler };
+  const parts = {
+    config,
+    logger,
+    storage,
+    seller,
+    bot,
+    i18n,
+    watcher,
+    alerts,
+    money,
+    imports,
+    scheduler,
+  };
   return {
     ...parts,
     clock,
@@ -271,6 +302,7 @@ function createAppAlerts(
     watcher: ImportWatcher;
     /** The bulk Api of notifications: paced behind answers by the one pace. */
     telegram: Api;
+    money: MoneyService;
   },
   options: { clock: Clock },
 ): Alerts {
@@ -285,6 +317,7 @@ function createAppAlerts(
     metrics: parts.metrics,
     callbacks: alertCallbacks,
     imports: (chatId) => parts.watcher.recent(chatId, 20),
+    money: parts.money,
     settings: {
       orderPollMs: a.orderPollMs,
       stockPollMs: a.stockPollMs,
@@ -292,6 +325,9 @@ function createAppAlerts(
       groupAbove: a.groupAbove,
       warnDays: a.warnDays,
       timeZone: config.timeZone,
+      authAfterPolls: a.authAfterPolls,
+      authRetryMs: a.authRetryMs,
+      money: config.money.alerts,
       defaults: {
         threshold: a.stockThreshold,
         digestAt: a.digestAt,

@@ -11,6 +11,44 @@ const DEFAULT_PENDING_STATUSES = [
   "waiting",
 ];
 
+/**
+ * Order statuses (`statusKey`, compared as `normalizeStatus` does) the money figures know. The
+ * spec names none (2.9): these are the words services like it use; any other status is counted
+ * apart and named to the seller, never taken as a sale.
+ */
+const DEFAULT_CANCELLED_STATUSES = ["cancelled", "canceled", "cancel"];
+const DEFAULT_RETURNED_STATUSES = ["returned", "return"];
+const DEFAULT_SALE_STATUSES = [
+  "new",
+  "created",
+  "accepted",
+  "approved",
+  "confirmed",
+  "paid",
+  "processing",
+  "assembling",
+  "assembled",
+  "packed",
+  "readytoship",
+  "shipped",
+  "sent",
+  "intransit",
+  "delivering",
+  "delivery",
+  "indelivery",
+  "kaspidelivery",
+  "pickup",
+  "readyforpickup",
+  "arrived",
+  "delivered",
+  "received",
+  "completed",
+  "complete",
+  "done",
+  "approvedbybank",
+  "acceptedbymerchant",
+];
+
 const optionalString = z
   .string()
   .trim()
@@ -43,6 +81,28 @@ const intFrom = (fallback: number, min: number, max: number) =>
       }
       return n;
     });
+
+/** A number (decimals allowed, `.` or `,`) from `min` to `max`. */
+const numberFrom = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((s, ctx) => {
+      if (s === undefined || s.trim() === "") return fallback;
+      const n = Number(s.trim().replace(",", "."));
+      if (!Number.isFinite(n) || n < min || n > max) {
+        ctx.addIssue({ code: "custom", message: `must be a number from ${min} to ${max}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const clockTime = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .refine((s) => clockMinutes(s) !== undefined, `must be a time such as ${fallback}`);
 
 const url = (what: string) =>
   z
@@ -128,11 +188,7 @@ const envSchema = z
     ALERT_GROUP_ABOVE: intFrom(3, 1, 100),
     STOCK_ALERT_THRESHOLD: intFrom(5, 0, 1_000_000),
     STOCK_WARN_DAYS: intFrom(3, 0, 365),
-    DIGEST_TIME: z
-      .string()
-      .trim()
-      .default("20:00")
-      .refine((s) => clockMinutes(s) !== undefined, "must be a time such as 20:00"),
+    DIGEST_TIME: clockTime("20:00"),
     QUIET_HOURS: z
       .string()
       .trim()
@@ -146,7 +202,25 @@ const envSchema = z
             .filter((m) => m !== undefined).length === 2,
         "must be two times such as 23:00-08:00 (empty: none)",
       ),
+    AUTH_ALERT_AFTER_POLLS: intFrom(3, 1, 100),
+    AUTH_RETRY_INTERVAL_MS: intFrom(600_000, 1000, 24 * 3_600_000),
     // --- end of alerts ---
+    // --- money ---
+    MONEY_CANCELLED_STATUSES: csvList(DEFAULT_CANCELLED_STATUSES),
+    MONEY_RETURNED_STATUSES: csvList(DEFAULT_RETURNED_STATUSES),
+    MONEY_SALE_STATUSES: csvList(DEFAULT_SALE_STATUSES),
+    MONEY_READ_CONCURRENCY: intFrom(4, 1, 16),
+    MONEY_CACHE_HOURS: intFrom(6, 0, 72),
+    MONEY_ALERT_POLL_INTERVAL_MS: intFrom(1_800_000, 60_000, 24 * 3_600_000),
+    RETURN_ALERT_PERCENT: numberFrom(2, 0, 100),
+    RETURN_ALERT_MIN_UNITS: intFrom(30, 1, 1_000_000),
+    CANCEL_ALERT_PERCENT: numberFrom(10, 0, 100),
+    CANCEL_ALERT_MIN_LINES: intFrom(20, 1, 1_000_000),
+    CANCEL_ALERT_DAYS: intFrom(7, 1, 30),
+    PAYOUT_ALERT_PERCENT: intFrom(50, 1, 100),
+    SILENCE_ALERT_ORDERS: intFrom(5, 1, 100_000),
+    MONTH_STATEMENT_TIME: clockTime("10:00"),
+    // --- end of money ---
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
         error: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -224,8 +298,39 @@ export interface Config {
     digestAt: number;
     quietFrom: number;
     quietTo: number;
+    /** The Seller API refusing the bot's credentials this many polls in a row: chats are told. */
+    authAfterPolls: number;
+    /** Meanwhile the orders are polled this seldom, and nothing else. */
+    authRetryMs: number;
   };
+  money: MoneyConfig;
   logLevel: string;
+}
+
+/** The money figures and the alerts that protect them. */
+export interface MoneyConfig {
+  /** `statusKey`s (normalized) that mean a line was cancelled, returned, or is a sale. */
+  statuses: { cancelled: string[]; returned: string[]; sale: string[] };
+  /** Order pages asked for at once when a period is read. */
+  readConcurrency: number;
+  /** How long a closed day's figures are kept (0: not kept). */
+  cacheMs: number;
+  alerts: {
+    pollMs: number;
+    /** A product's returned share of the units sold over 30 days above this (%)... */
+    returnPercent: number;
+    /** ...once it sold at least this many units. */
+    returnMinUnits: number;
+    cancelPercent: number;
+    cancelMinLines: number;
+    cancelDays: number;
+    /** A day's payout under this share (%) of its weekday's usual. */
+    payoutPercent: number;
+    /** No order while at least this many were expected. */
+    silenceOrders: number;
+    /** Minutes since local midnight of the first day of a month. */
+    statementAt: number;
+  };
 }
 
 /** `"20:00"` → 1200 minutes since midnight; undefined for anything else. */
@@ -292,6 +397,28 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       digestAt: clockMinutes(e.DIGEST_TIME)!,
       quietFrom: clockMinutes(e.QUIET_HOURS.split("-")[0]) ?? 0,
       quietTo: clockMinutes(e.QUIET_HOURS.split("-")[1]) ?? 0,
+      authAfterPolls: e.AUTH_ALERT_AFTER_POLLS,
+      authRetryMs: e.AUTH_RETRY_INTERVAL_MS,
+    },
+    money: {
+      statuses: {
+        cancelled: e.MONEY_CANCELLED_STATUSES.map(normalizeStatus),
+        returned: e.MONEY_RETURNED_STATUSES.map(normalizeStatus),
+        sale: e.MONEY_SALE_STATUSES.map(normalizeStatus),
+      },
+      readConcurrency: e.MONEY_READ_CONCURRENCY,
+      cacheMs: e.MONEY_CACHE_HOURS * 3_600_000,
+      alerts: {
+        pollMs: e.MONEY_ALERT_POLL_INTERVAL_MS,
+        returnPercent: e.RETURN_ALERT_PERCENT,
+        returnMinUnits: e.RETURN_ALERT_MIN_UNITS,
+        cancelPercent: e.CANCEL_ALERT_PERCENT,
+        cancelMinLines: e.CANCEL_ALERT_MIN_LINES,
+        cancelDays: e.CANCEL_ALERT_DAYS,
+        payoutPercent: e.PAYOUT_ALERT_PERCENT,
+        silenceOrders: e.SILENCE_ALERT_ORDERS,
+        statementAt: clockMinutes(e.MONTH_STATEMENT_TIME)!,
+      },
     },
     logLevel: e.LOG_LEVEL,
   };

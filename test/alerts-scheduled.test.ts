@@ -28,7 +28,7 @@ describe("alerts as kinds of the shared scheduler's work", () => {
     app.scheduler.start();
     const polls = () => h!.api.requestsTo("/api/seller/v1/orders/list").length;
     // Every loop of the scheduler waits on the clock when its work is done: then time moves.
-    const loops = 6; // the import watcher, four alert kinds, the lease renewals
+    const loops = 8; // the import watcher, six alert kinds, the lease renewals
     const settled = () =>
       h!.tg.user().waitFor(() => clock.sleepers() >= loops, { timeoutMs: 10_000 });
     await settled();

@@ -109,7 +109,7 @@ describe("one redaction step for every logged error", () => {
       name: { rus: `Кабель ${i}` },
       description: { rus: "Кабель, 1 м" },
       vat: 12,
-      skus: [{ price: 1000 + i, barcode: `487000000${i}` }],
+      skus: [{ price: 1000 + i, barcode: `487000000000${i}` }],
     }));
     await user.sendDocument({
       fileName: "products.json",

@@ -102,7 +102,7 @@ ${skuCells}
     expect(preview.text).not.toContain("нельзя записать кодами");
     expect(preview.text).toContain(`${before.skus[0]!.price} → ${before.skus[0]!.price + 10}`);
     await user.pressButton(/Применить/, { messageId: preview.messageId });
-    await user.waitForBotMessage(/Отправлено товаров: 1/, SLOW);
+    await user.waitForBotMessage(/Отправляю товаров: 1/, SLOW);
     await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
     const after = h.api.products.find((p) => p.productId === 10001)!;
     expect(after.attributes).toEqual(before.attributes);

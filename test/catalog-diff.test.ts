@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { planApply, planUndo, selected } from "../src/catalog/apply.js";
-import { diffEdits } from "../src/catalog/diff.js";
-import { fingerprints, type LiveCard, productValues, skuValues } from "../src/catalog/fields.js";
-import { type ExportSnapshot, rowKey } from "../src/catalog/meta.js";
+import { type Basis, diffEdits } from "../src/catalog/diff.js";
+import { type LiveCard, productValues, skuValues } from "../src/catalog/fields.js";
+import { decodeMeta, exportPrints, metaHead, metaRow } from "../src/catalog/meta.js";
 import type { EditRow } from "../src/import/types.js";
 
 const card = (): LiveCard => ({
@@ -35,19 +35,24 @@ const row = (
 const FIELDS = ["name.rus", "price", "barcode"];
 const live = (c = card()) => new Map([[c.productId, c]]);
 
-/** What the export held: the card's values per SKU row. */
-function snapshotOf(c: LiveCard): ExportSnapshot {
-  const rows = new Map(
-    c.skus.map((s) => [
-      rowKey(c.productId, s.skuId),
-      fingerprints({ ...productValues(c), ...skuValues(s) }),
-    ]),
+const SECRET = Buffer.alloc(32, 7);
+/** Values typed against the live card (the card's price dialogue): no record needed. */
+const LIVE: Basis = { typedAgainstLive: true };
+
+/** The hidden sheet's cells of an export of `c` (as the reader hands them back: text). */
+function sheetOf(c: LiveCard, secret = SECRET): string[][] {
+  const printer = exportPrints(secret, "e");
+  const rows = c.skus.map((s) =>
+    metaRow(printer, c.productId, s.skuId, { ...productValues(c), ...skuValues(s) }),
   );
-  return { exportId: "e", at: "", rows };
+  return [metaHead("e", new Date(0)), ...rows].map((r) => r.map(String));
 }
 
+/** What the export held: the card's values per SKU row. */
+const snapshotOf = (c: LiveCard): Basis => ({ snapshot: decodeMeta(sheetOf(c), SECRET) });
+
 describe("what a returned file changes", () => {
-  it("risky: a price cut by more than half, raised more than twice, 0, a changed barcode, one SKU twice", () => {
+  it("risky: a price cut by more than half, raised more than twice, a changed barcode, one SKU twice", () => {
     const diff = diffEdits(
       {
         rows: [
@@ -58,30 +63,16 @@ describe("what a returned file changes", () => {
         fields: FIELDS,
       },
       live(),
-      undefined,
+      LIVE,
     );
     expect(diff.changes.map((c) => [c.skuId, c.field, c.was, c.will, c.risk])).toEqual([
       [11, "price", "1000", "400", "price-cut"],
       [12, "price", "2000", "4001", "duplicate"],
       [12, "barcode", "4870000000012", "4870000000029", "barcode"],
     ]);
-    const zero = diffEdits(
-      { rows: [row(2, 11, { price: "0" })], fields: FIELDS },
-      live(),
-      undefined,
-    );
-    expect(zero.changes[0]!.risk).toBe("price-zero");
-    const up = diffEdits(
-      { rows: [row(2, 11, { price: "2001" })], fields: FIELDS },
-      live(),
-      undefined,
-    );
+    const up = diffEdits({ rows: [row(2, 11, { price: "2001" })], fields: FIELDS }, live(), LIVE);
     expect(up.changes[0]!.risk).toBe("price-up");
-    const fine = diffEdits(
-      { rows: [row(2, 11, { price: "1999" })], fields: FIELDS },
-      live(),
-      undefined,
-    );
+    const fine = diffEdits({ rows: [row(2, 11, { price: "1999" })], fields: FIELDS }, live(), LIVE);
     expect(fine.changes[0]!.risk).toBeUndefined();
   });
 
@@ -139,7 +130,7 @@ describe("what a returned file changes", () => {
         fields: FIELDS,
       },
       live(),
-      undefined,
+      LIVE,
     );
     expect(diff.newSkus).toEqual([{ productId: 1, row: 2, values: { price: "500" } }]);
     expect(diff.goneSkus).toEqual([{ row: 3, productId: 1, skuId: 99 }]);
@@ -151,7 +142,7 @@ describe("what a returned file changes", () => {
     const blocked = diffEdits(
       { rows: [row(2, 11, { price: "1100" })], fields: FIELDS },
       live(unknown),
-      undefined,
+      LIVE,
     );
     expect(blocked.changes).toEqual([]);
     expect(blocked.blocked).toEqual([{ productId: 1, rows: [2] }]);
@@ -161,10 +152,81 @@ describe("what a returned file changes", () => {
         fields: [...FIELDS, "attributes.country"],
       },
       live(unknown),
-      undefined,
+      LIVE,
     );
     expect(given.blocked).toEqual([]);
     expect(given.changes.map((c) => c.field).sort()).toEqual(["attributes.country", "price"]);
+  });
+});
+
+describe("a file whose record cannot vouch for a row", () => {
+  const edits = {
+    rows: [row(2, 11, { price: "1000" }), row(3, 12, { price: "2050" })],
+    fields: FIELDS,
+  };
+  /** The export's sheet, changed by `tamper` (rows after the head, as text). */
+  const tampered = (tamper: (rows: string[][]) => void) => {
+    const sheet = sheetOf(card());
+    tamper(sheet);
+    return { snapshot: decodeMeta(sheet, SECRET) } satisfies Basis;
+  };
+  const kinds = (basis: Basis) =>
+    diffEdits(edits, live(), basis).changes.map((c) => ({
+      skuId: c.skuId,
+      conflict: c.conflict ?? false,
+      unverified: c.unverified ?? false,
+    }));
+
+  it("vouched for: the edit is an ordinary change", () => {
+    expect(kinds(snapshotOf(card()))).toEqual([{ skuId: 12, conflict: false, unverified: false }]);
+  });
+
+  it.each([
+    ["no hidden sheet", { snapshot: undefined }],
+    // A fingerprint written by someone without the secret.
+    [
+      "a fingerprint changed",
+      tampered((rows) => {
+        const prints = JSON.parse(rows[2]![2]!);
+        prints.price = "forged";
+        rows[2]![2] = JSON.stringify(prints);
+      }),
+    ],
+    [
+      "a seal changed",
+      tampered((rows) => {
+        rows[2]![3] = "AAAAAAAAAAAAAAAA";
+      }),
+    ],
+    // SKU 11's (genuine) record put on SKU 12's row.
+    [
+      "a record moved to another row",
+      tampered((rows) => {
+        rows[2] = [...rows[1]!.slice(0, 1), "12", ...rows[1]!.slice(2)];
+      }),
+    ],
+    [
+      "another export's id",
+      tampered((rows) => {
+        rows[0]![1] = "other";
+      }),
+    ],
+    [
+      "a sheet of the first version (unkeyed)",
+      tampered((rows) => {
+        rows[0]![0] = "seller-bot export v1";
+      }),
+    ],
+    [
+      "another bot's secret",
+      { snapshot: decodeMeta(sheetOf(card(), Buffer.alloc(32, 9)), SECRET) },
+    ],
+  ] as [string, Basis][])("%s: cannot tell, asked apart", (_what, basis) => {
+    expect(kinds(basis)).toEqual([{ skuId: 12, conflict: false, unverified: true }]);
+    const diff = diffEdits(edits, live(), basis);
+    const safe = selected(diff, { risky: false, conflicts: false, unverified: false });
+    expect(safe).toEqual([]);
+    expect(selected(diff, { risky: false, conflicts: false, unverified: true })).toHaveLength(1);
   });
 });
 
@@ -174,9 +236,10 @@ describe("the apply and the undo plans", () => {
     const diff = diffEdits(
       { rows: [row(2, 12, { price: "2100" }), row(3, 11, { price: "1000" })], fields: FIELDS },
       live(c),
-      undefined,
+      LIVE,
     );
-    const plan = planApply(diff, selected(diff, { risky: false, conflicts: false }), live(c));
+    const none = { risky: false, conflicts: false, unverified: false };
+    const plan = planApply(diff, selected(diff, none), live(c));
     expect(plan.movedSince).toEqual([]);
     expect(plan.products).toHaveLength(1);
     expect(plan.products[0]!.product).toEqual({

@@ -5,6 +5,7 @@ import {
   editWithOpenpyxl,
   exportWholeCatalog,
   importPosts as importPostsTo,
+  inspectWithOpenpyxl,
   waitForDocument,
 } from "./support/catalog.js";
 import { type Harness, linkUser, startInProcess } from "./support/harness.js";
@@ -77,8 +78,12 @@ describe("a seller's own file naming existing products", () => {
       /productId жоқ|без productId|ошибк/,
     );
 
-    await user.pressButton(/Применить \(2\)/, { messageId: preview.messageId });
-    await user.waitForBotMessage(/Отправлено товаров: 1/, SLOW);
+    // A file of the seller's own has no export record: whose each difference is cannot be told,
+    // so the changes are asked about apart.
+    expect(preview.text).toContain("❓ Под вопросом: 2");
+    expect(preview.buttons.flat()).toEqual(["❓ Применить и под вопросом (2)", "✖️ Отмена"]);
+    await user.pressButton(/Применить и под вопросом \(2\)/, { messageId: preview.messageId });
+    await user.waitForBotMessage(/Отправляю товаров: 1/, SLOW);
     await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
     const sent = sentProducts();
     expect(sent.map((p) => p.productId)).toEqual([product.productId]);
@@ -94,13 +99,15 @@ describe("a seller's own file naming products the cabinet no longer has", () => 
       preview: /Что изменится/,
       gone: "Товаров больше нет: 12 (строки 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, …) — пропущены.",
       goneSku: "SKU больше нет: 1 (строки 14) — пропущены.",
-      unreadable: "Не прочитаны ячейки (1; строка: колонка): 15: price — они не применяются.",
+      unreadable:
+        "🚫 Не будут отправлены ячейки (1) — исправьте их и пришлите файл снова:\n• строка 15 · price: «abc» — не число. Впишите число, например 1234 или 1234,5",
     },
     kk: {
       preview: /не өзгереді/,
       gone: "Енді жоқ тауарлар: 12 (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, … жолдар) — өткізілді.",
       goneSku: "Енді жоқ SKU: 1 (14 жолдар) — өткізілді.",
-      unreadable: "Оқылмаған ұяшықтар (1; жол: баған): 15: price — олар қолданылмайды.",
+      unreadable:
+        "🚫 Жіберілмейтін ұяшықтар (1) — оларды түзетіп, файлды қайта жіберіңіз:\n• 15 жол · price: «abc» — сан емес. Сан жазыңыз, мысалы 1234 немесе 1234,5",
     },
   };
 
@@ -156,11 +163,35 @@ describe("the catalog in a spreadsheet, edited by openpyxl", () => {
     expect(preview.text).not.toContain("Рискованные");
     expect(preview.text).not.toContain("нет служебного листа");
     expect(importPosts()).toHaveLength(0);
-    // The full difference as a file.
-    await waitForDocument(user, /changes\.xlsx$/, preview.messageId - 1);
+    // The full difference as a file: a row per change, was and will be as text cells.
+    const changes = await waitForDocument(user, /changes\.xlsx$/, preview.messageId - 1);
+    const sheet = (await inspectWithOpenpyxl(
+      changes.document!.content,
+      `
+ws = wb.worksheets[0]
+rows = [[[c.value, c.number_format, bool(c.font.b)] for c in r] for r in ws.iter_rows()]
+print(json.dumps({"title": ws.title, "freeze": ws.freeze_panes, "rows": rows}, ensure_ascii=False))
+`,
+    )) as { title: string; freeze: string; rows: [unknown, string, boolean][][] };
+    expect(sheet.title).toBe("Изменения");
+    expect(sheet.freeze).toBe("A2");
+    expect(sheet.rows[0]!.map(([v, , bold]) => [v, bold])).toEqual(
+      ["Товар", "Название", "SKU", "Поле", "Было", "Станет", "Строки", "Примечание"].map((v) => [
+        v,
+        true,
+      ]),
+    );
+    const price = sheet.rows.find((r) => r[0]![0] === 10002 && r[3]![0] === "price")!;
+    expect(price.slice(2, 6).map(([v, f]) => [v, f])).toEqual([
+      [seed10002.skus[0]!.skuId, "General"],
+      ["price", "General"],
+      [String(seed10002.skus[0]!.price), "@"],
+      [String(seed10002.skus[0]!.price + 100), "@"],
+    ]);
+    expect(sheet.rows.length).toBe(5);
 
     await user.pressButton(/Применить \(4\)/, { messageId: preview.messageId });
-    await user.waitForBotMessage(/Отправлено товаров: 4/, SLOW);
+    await user.waitForBotMessage(/Отправляю товаров: 4/, SLOW);
     await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
 
     const sent = sentProducts();

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { buildSeed } from "../doubles/seller-api/seed.js";
 import { writeExportCsv } from "../src/catalog/export-file.js";
 import { writeExportXlsx } from "../src/catalog/export-xlsx.js";
-import { fingerprints, type LiveCard, productValues, skuValues } from "../src/catalog/fields.js";
-import { decodeMeta, rowKey } from "../src/catalog/meta.js";
+import { type LiveCard, productValues, skuValues } from "../src/catalog/fields.js";
+import { decodeMeta, exportPrints, rowKey } from "../src/catalog/meta.js";
 import {
   EXPORT_TEXTS_RU,
   exportWholeCatalog,
@@ -71,6 +71,8 @@ const card = fc.record({
   codesKnown: fc.constant(true),
 });
 const catalog = fc.uniqueArray(card, { selector: (c) => c.productId, minLength: 1, maxLength: 6 });
+/** The bot's secret, as its storage would give it. */
+const SECRET = Buffer.alloc(32, 3);
 
 describe("the reader reads the bot's own exports exactly", () => {
   it("round trip over random catalogs: every row's values and the hidden sheet", async () => {
@@ -82,6 +84,7 @@ describe("the reader reads the bot's own exports exactly", () => {
           at: new Date(0),
           cards,
           texts: EXPORT_TEXTS_RU,
+          secret: SECRET,
         });
         const read = await readExportBack(bytes, "catalog.xlsx");
         expect(read.products).toEqual([]);
@@ -98,12 +101,15 @@ describe("the reader reads the bot's own exports exactly", () => {
           rows.map((r) => ({ productId: r.productId, skuId: r.skuId, values: r.values })),
         ).toEqual(expected);
         expect(rows.flatMap((r) => r.issues)).toEqual([]);
-        const meta = decodeMeta(read.edits!.meta!)!;
+        // Every row's record holds under the bot's secret, and only under it.
+        const meta = decodeMeta(read.edits!.meta!, SECRET)!;
         expect(meta.exportId).toBe("x1");
+        const printer = exportPrints(SECRET, "x1");
         for (const e of expected) {
-          const stored = meta.rows.get(rowKey(e.productId, e.skuId))!;
-          expect(stored).toMatchObject(fingerprints(e.values));
+          const key = rowKey(e.productId, e.skuId);
+          expect(meta.rows.get(key)).toMatchObject(printer.prints(key, e.values));
         }
+        expect(decodeMeta(read.edits!.meta!, Buffer.alloc(32, 1))!.rows.size).toBe(0);
       }),
       { numRuns: 25 },
     );
@@ -119,6 +125,7 @@ describe("a CSV export comes back without the export's sheet", () => {
       at: new Date(0),
       cards,
       texts: EXPORT_TEXTS_RU,
+      secret: SECRET,
     });
     const read = await readExportBack(bytes, "catalog.csv");
     const expected = cards.flatMap((c) =>
@@ -325,6 +332,7 @@ describe("the .xlsx as a spreadsheet program shows it (openpyxl)", () => {
       at: new Date(0),
       cards,
       texts: EXPORT_TEXTS_RU,
+      secret: SECRET,
     });
     const got = (await inspectWithOpenpyxl(
       bytes,

@@ -73,6 +73,7 @@ rows.sort(key=lambda r: -r[col("skuId")])
       at: new Date(0),
       cards: LOOKS_CARDS,
       texts: EXPORT_TEXTS_RU,
+      secret: Buffer.alloc(32),
     });
     [editedFile, looksFile] = resaveWithLibreOffice([sorted, looks]) as [Buffer, Buffer];
   }, 120_000);

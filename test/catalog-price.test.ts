@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { sessionStorage } from "../src/bot/session-storage.js";
 import { importPosts as importPostsTo } from "./support/catalog.js";
 import { send } from "./support/chat.js";
-import { type Harness, linkUser, startInProcess } from "./support/harness.js";
+import { runningClock } from "./support/clock.js";
+import { type Harness, linkUser, restartBot, startInProcess } from "./support/harness.js";
 
 const SLOW = { timeoutMs: 15_000 };
 
@@ -47,7 +49,7 @@ describe("one price from the product card", () => {
     expect(confirm.text).toContain(`Цена SKU ${second!.skuId}: ${second!.price} → ${newPrice} ₸`);
     expect(importPosts()).toHaveLength(0);
     await user.pressButton("✅ Применить (1)", { messageId: confirm.messageId });
-    const applied = await user.waitForBotMessage(/Отправлено товаров: 1/, SLOW);
+    const applied = await user.waitForBotMessage(/Отправляю товаров: 1/, SLOW);
     await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
     const sent = (
       importPosts()[0]!.body as {
@@ -83,4 +85,135 @@ describe("one price from the product card", () => {
     await user.waitForBotMessage("Ештеңе жіберілмеді.");
     expect(importPosts()).toHaveLength(0);
   }, 30_000);
+
+  it("takes a number as a seller types it, and asks again until it is one (ru)", async () => {
+    h = await startInProcess();
+    const user = h.tg.user({ languageCode: "ru" });
+    await linkUser(h, user);
+    const sku = h.api.products.find((p) => p.productId === 10001)!.skus[0]!;
+    const card = await send(user, "/products 10001");
+    await user.pressButton("💰 Изменить цену", { messageId: card.messageId });
+    await user.waitForBotMessage(/Новая цена для SKU/, { after: card.messageId });
+    for (const wrong of ["3,990", "<b>дёшево</b>"]) {
+      const bad = await say(user, wrong);
+      expect(bad.text, wrong).toBe(
+        `❌ Не понял цену «${wrong}». Отправьте число больше нуля, например 12 990.`,
+      );
+    }
+    // A number that can never be sent is named as a file's cell would be, and asked again.
+    for (const wrong of ["0", "-5"]) {
+      const bad = await say(user, wrong);
+      expect(bad.text, wrong).toBe(`❌ «${wrong}» — а нужно число больше нуля. Исправьте значение`);
+    }
+    const price = Math.round(sku.price * 0.9);
+    const confirm = await say(user, `${price},50`);
+    // However amounts are grouped and marked: the new price is the number typed.
+    const unspaced = confirm.text.replace(/[\s\u00a0\u202f]/g, "");
+    expect(unspaced).toMatch(new RegExp(`^ЦенаSKU${sku.skuId}:.+→${price}[.,]50?₸`));
+    // The question is over: the next number is not a price.
+    const after = await say(user, String(price));
+    expect(after.text).not.toContain("Цена SKU");
+    expect((await send(user, "/cancel")).text).toBe("Отменять нечего.");
+  }, 30_000);
+
+  it("ends on /cancel, and on pressing «Change price» again asks for the SKU pressed (kk)", async () => {
+    h = await startInProcess();
+    const user = h.tg.user({ languageCode: "kk" });
+    await linkUser(h, user);
+    const product = h.api.products.find((p) => p.productId === 10002)!;
+    const [first, second] = product.skus;
+    const card = await send(user, "/products 10002");
+    await user.pressButton("💰 Бағаны өзгерту", { messageId: card.messageId });
+    const choose = await user.waitForBotMessage(/SKU-ды таңдаңыз/, { after: card.messageId });
+    await user.pressButton(`SKU ${first!.skuId}: ${first!.price} ₸`, {
+      messageId: choose.messageId,
+    });
+    await user.waitForBotMessage(`SKU ${first!.skuId} үшін жаңа баға`);
+    expect((await send(user, "/cancel")).text).toBe("Бас тартылды.");
+    expect((await say(user, "5000")).text).not.toContain("бағасы:");
+
+    await user.pressButton(`SKU ${first!.skuId}: ${first!.price} ₸`, {
+      messageId: choose.messageId,
+    });
+    await user.waitForBotMessage(`SKU ${first!.skuId} үшін жаңа баға`);
+    // Another SKU pressed while the first is asked: the question is now about that one.
+    await user.pressButton(`SKU ${second!.skuId}: ${second!.price} ₸`, {
+      messageId: choose.messageId,
+    });
+    await user.waitForBotMessage(`SKU ${second!.skuId} үшін жаңа баға`);
+    const confirm = await say(user, String(second!.price + 10));
+    expect(confirm.text).toBe(
+      `SKU ${second!.skuId} бағасы: ${second!.price} → ${second!.price + 10} ₸. Қолданамыз ба?`,
+    );
+    expect((await send(user, "/cancel")).text).toBe("Бас тартатын әрекет жоқ.");
+  }, 30_000);
+
+  it("waits 15 minutes of the app's clock for the number, not longer (ru)", async () => {
+    const clock = runningClock(Date.parse("2026-11-20T10:00:00Z"));
+    h = await startInProcess({ clock });
+    const user = h.tg.user({ languageCode: "ru" });
+    await linkUser(h, user);
+    const sku = h.api.products.find((p) => p.productId === 10001)!.skus[0]!;
+    const ask = async () => {
+      const card = await send(user, "/products 10001");
+      await user.pressButton("💰 Изменить цену", { messageId: card.messageId });
+      await user.waitForBotMessage(/Новая цена для SKU/, { after: card.messageId });
+    };
+    await ask();
+    clock.set(clock.now() + 14 * 60_000);
+    expect((await say(user, String(sku.price + 1))).text).toContain(`Цена SKU ${sku.skuId}`);
+
+    await ask();
+    clock.set(clock.now() + 16 * 60_000);
+    const late = await say(user, String(sku.price + 1));
+    expect(late.text).not.toContain("Цена SKU");
+    expect((await send(user, "/cancel")).text).toBe("Отменять нечего.");
+  }, 30_000);
+
+  it.each([
+    ["ru", "the short array"],
+    ["kk", "the object of before"],
+  ] as const)(
+    "takes no number for a price question an earlier version kept in the session (%s, %s)",
+    async (lang, shape) => {
+      h = await startInProcess();
+      const user = h.tg.user({ languageCode: lang });
+      await linkUser(h, user);
+      const key = `session:${user.id}`;
+      const sessions = sessionStorage(h.app.storage.adapter<unknown>());
+      await expect.poll(async () => (await sessions.read(key))?.link?.active).toBe(true);
+      const { link } = (await sessions.read(key))!;
+      const shortLink = [1, link!.languageCode ?? 0, link!.confirmedAt ?? 0, link!.checkedAt];
+      const question = { productId: 10001, skuId: 20001, at: Date.now() };
+      await h.stopBot();
+      // As that version left it: the question open, a number awaited.
+      await h.app.storage
+        .adapter<unknown>()
+        .write(
+          key,
+          shape === "the short array"
+            ? [2, lang, shortLink, [question.productId, question.skuId, question.at]]
+            : { locale: lang, link, pendingPrice: question },
+        );
+      h = await restartBot(h);
+      h.api.clearRequests();
+      const reply = await say(user, "5000");
+      expect(reply.text).toBe(
+        lang === "ru"
+          ? "Я понимаю команды из меню. Список команд — /help."
+          : "Мен мәзірдегі командаларды түсінемін. Командалар тізімі — /help.",
+      );
+      expect(h.api.requests.filter((r) => r.path.includes("/products"))).toHaveLength(0);
+      expect((await send(user, "/cancel")).text).toBe(
+        lang === "ru" ? "Отменять нечего." : "Бас тартатын әрекет жоқ.",
+      );
+      // The rest of the session is read as it was: still linked, in its language.
+      const card = await send(user, "/products 10001");
+      expect(card.buttons.flat()).toContain(
+        lang === "ru" ? "💰 Изменить цену" : "💰 Бағаны өзгерту",
+      );
+      expect(await sessions.read(key)).toEqual({ locale: lang, link });
+    },
+    30_000,
+  );
 });

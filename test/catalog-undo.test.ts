@@ -76,7 +76,7 @@ for r in rows:
 
     // The general confirmation: only 10002.
     await user.pressButton("✅ Қолдану (1)", { messageId: preview.messageId });
-    const applied = await user.waitForBotMessage(/Жіберілген тауарлар: 1/, SLOW);
+    const applied = await user.waitForBotMessage(/Тауарларды жіберіп жатырмын: 1/, SLOW);
     expect(applied.buttons.flat()).toEqual(["↩️ Өзгерістерді болдырмау"]);
     await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
     expect(sentIn(0).map((p) => p.productId)).toEqual([10002]);

@@ -161,12 +161,16 @@ describe("importing a document from the chat", () => {
       {
         problems: /В файле есть ошибки/,
         photos: "ссылки на фото разделены",
-        rub: "«1990 руб» — не число",
+        rub: "«1990 руб» — цена в рублях. Сервис принимает цены только в тенге",
       },
     ],
     [
       "kk",
-      { problems: /Файлда қателер бар/, photos: "фото сілтемелері", rub: "«1990 руб» — сан емес" },
+      {
+        problems: /Файлда қателер бар/,
+        photos: "фото сілтемелері",
+        rub: "«1990 руб» — баға рубльмен. Сервис бағаларды тек теңгемен қабылдайды",
+      },
     ],
   ] as const) {
     it(`names photo links split by ';' and a price in rubles, and sends neither row (${languageCode})`, async () => {
@@ -258,7 +262,16 @@ describe("importing a document from the chat", () => {
     const rows = [[...HEADER, ...SKU_HEADER]];
     rows.push(["", "101", "504", "Хороший", "Описание", "12", "100", "4870000000103"]);
     for (let i = 0; i < 20; i++) {
-      rows.push(["", "101", "504", `Товар ${i}`, "Описание", "12", "-5", `48700000002${i}`]);
+      rows.push([
+        "",
+        "101",
+        "504",
+        `Товар ${i}`,
+        "Описание",
+        "12",
+        "-5",
+        `48700000002${String(i).padStart(2, "0")}`,
+      ]);
     }
     await user.sendDocument({ fileName: "big-list.csv", content: csv(rows) });
 
@@ -338,6 +351,22 @@ describe("importing a document from the chat", () => {
     // The result is told once every request has its outcome, so any retry would be in the log
     // by now: exactly one POST per request, the timed-out one was not retried.
     expect(importPosts()).toHaveLength(2);
+  });
+
+  it("says none was confirmed, not none accepted, when the only request went unanswered", async () => {
+    h = await startInProcess({ env: { SELLER_API_TIMEOUT_MS: "300" } });
+    const user = await linkedUser("ru");
+    h.api.failNext(IMPORT_PATH, "hang");
+    await user.sendDocument({ fileName: "one.json", content: JSON.stringify([product(1)]) });
+    await confirmImport(user);
+    const result = await user.waitForBotMessage(/могли всё же создаться/, SLOW);
+    // The status message above it agrees: the request may have gone through.
+    const said = user.botMessages().map((m) => m.text);
+    expect(said, user.dump()).toContain(
+      "⚠️ Сервис не подтвердил ни одного запроса — подробности ниже.",
+    );
+    expect(said.some((text) => text.includes("не принял ни одного"))).toBe(false);
+    expect(result.text).toContain("Эти товары могли всё же создаться.");
   });
 
   it("sends as a steady pipeline: a request that hangs holds back none of the others", async () => {
@@ -583,6 +612,9 @@ describe("import texts", () => {
           column: "H",
           min: 1,
           line: 3,
+          digits: 11,
+          currency: "RUB",
+          sign: "₽",
         });
         expect(text, `${locale} ${key}`).not.toBe(key);
         expect(text).not.toMatch(/\{\s*\$/);

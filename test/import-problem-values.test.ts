@@ -29,6 +29,9 @@ const OTHERS = {
   max: 255,
   min: 1,
   column: "J",
+  digits: 11,
+  currency: "other",
+  sign: "zł",
 };
 
 describe("a row problem names the value as the seller sees it", () => {

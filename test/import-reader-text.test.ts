@@ -47,7 +47,7 @@ describe("values that would change on their way to the API are named", () => {
     const named = result.invalid.flatMap((p) => p.issues.map((i) => [i.ref, i.field, i.code]));
     expect(named).toEqual([
       [{ kind: "rows", rows: [3] }, "photos", "photos-separator"],
-      [{ kind: "rows", rows: [4] }, "price", "not-a-number"],
+      [{ kind: "rows", rows: [4] }, "price", "foreign-currency"],
       [{ kind: "rows", rows: [5] }, "photos", "photos-separator"],
     ]);
   });

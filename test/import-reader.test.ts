@@ -105,7 +105,7 @@ describe("CSV in UTF-8", () => {
   it("reads a UTF-8 BOM file separated by `,` with quoted commas", async () => {
     const text = [
       "CategoryId,BRANDID, name.rus ,description.rus,price,barcode,isLocalMade",
-      '7,8,"Шапка, вязаная",Тёплая,1234.5,012,жоқ',
+      '7,8,"Шапка, вязаная",Тёплая,1234.5,0123456789012,жоқ',
       '7,8,Шарф,Длинный,"1 234,5",,иә',
     ].join("\n");
     const result = ok(await read(utf8(text, true)));
@@ -120,7 +120,7 @@ describe("CSV in UTF-8", () => {
           isLocalMade: false,
           name: { rus: "Шапка, вязаная" },
           description: { rus: "Тёплая" },
-          skus: [{ price: 1234.5, barcode: "012" }],
+          skus: [{ price: 1234.5, barcode: "0123456789012" }],
         },
       ],
       [
@@ -142,7 +142,7 @@ describe("CSV in UTF-8", () => {
     // decimal comma splits every row regularly on `,`.
     const text = [
       "categoryId;brandId;name.rus;description.rus;price;barcode",
-      "7;8;Шапка;Тёплая;1 234,5;012",
+      "7;8;Шапка;Тёплая;1 234,5;0123456789012",
       "7;8;Шарф;Длинный;99,9",
       "7;8;Варежки;Тёплые;150,25",
     ].join("\r\n");
@@ -464,7 +464,11 @@ describe("JSON", () => {
     description: { rus: "Тёплая" },
     vat: 0,
     skus: [
-      { price: 100, barcode: "001", photos: [{ mediaFile: "https://x.example/1.jpg", order: 1 }] },
+      {
+        price: 100,
+        barcode: "0004600000001",
+        photos: [{ mediaFile: "https://x.example/1.jpg", order: 1 }],
+      },
     ],
   };
 

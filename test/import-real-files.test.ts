@@ -255,7 +255,10 @@ async function sendAsSeller(user: UserDriver, file: string): Promise<Answer> {
 /** Of END_TO_END, those whose products today's reader does not send right. */
 const AWAITING_READER_END_TO_END = new Set<string>([]);
 
-/** A handful that covers CSV dialects, XLSX layouts, number cells, JSON and a refusal. */
+/**
+ * A handful that covers CSV dialects, XLSX layouts, number cells, JSON and a refusal; prices in
+ * rubles, empty typed cells and a converter's barcodes.
+ */
 const END_TO_END: { file: string; language: "ru" | "kk" }[] = [
   { file: "lo-ru-prices.csv", language: "ru" },
   { file: "lo-kk-prices.xlsx", language: "kk" },
@@ -270,6 +273,9 @@ const END_TO_END: { file: string; language: "ru" | "kk" }[] = [
   { file: "r-write-csv2.csv", language: "ru" },
   { file: "lo-ru-formulas.csv", language: "kk" },
   { file: "lo-ru-templates-empty.xlsx", language: "kk" },
+  { file: "lo-ru-rub-prices.xlsx", language: "ru" },
+  { file: "xlsxwriter-empty-typed-cells.xlsx", language: "kk" },
+  { file: "pandas-excel-barcodes.csv", language: "ru" },
 ];
 
 describe("real writers' files, sent to the bot by a seller", () => {

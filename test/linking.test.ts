@@ -114,7 +114,7 @@ describe("linking a seller's chat", () => {
     expect(h.api.requestsTo("/api/seller/v1/orders/list")).toHaveLength(0);
   });
 
-  it("keeps serving buttons while /link waits for the token", async () => {
+  it("serves a button pressed while /link waits for the token, and the question ends", async () => {
     h = await startInProcess();
     const user = h.tg.user({ languageCode: "ru" });
     await user.sendCommand("/language");
@@ -124,8 +124,16 @@ describe("linking a seller's chat", () => {
     const queryId = await user.pressButton("Қазақша");
     await user.waitForCallbackAnswer(queryId);
     await user.waitForBotMessage(/қазақша сөйлеймін/);
-    // The token still completes the dialogue.
-    await user.sendText(h.api.issueLinkToken());
+    // The seller has moved on: a token typed now is not taken (nor sent to the Seller API).
+    const token = h.api.issueLinkToken();
+    const before = user.lastBotMessage()!.messageId;
+    await user.sendText(token);
+    await user.waitForBotMessage(/командаларды түсінемін/, { after: before });
+    expect(h.api.requestsTo("/api/seller/v1/telegram/confirm-token")).toHaveLength(0);
+    // Asked again, it is.
+    await user.sendCommand("/link");
+    await user.waitForBotMessage(/токенін жіберіңіз/);
+    await user.sendText(token);
     await user.waitForBotMessage(/Қош келдіңіз/);
   });
 
@@ -242,6 +250,7 @@ describe("linking a seller's chat", () => {
     // Every command a seller uses, in the order of a day's work, each described in each language.
     const order = [
       "orders",
+      "money",
       "products",
       "export",
       "import",

@@ -1,13 +1,14 @@
-import ExcelJS from "exceljs";
+import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { SEED_BASE_DATE_MS, type SeedOrder } from "../doubles/seller-api/index.js";
 import type { ChatMessageView, UserDriver } from "../doubles/telegram/index.js";
 import { parseTypedPeriod, presetPeriod } from "../src/orders-export/period.js";
+import { zoneWallClock } from "../src/orders-export/sheet.js";
 import { withXlsxFile } from "./support/catalog.js";
 import { send } from "./support/chat.js";
 import { type RunningClock, runningClock } from "./support/clock.js";
 import { type Harness, linkUser, startInProcess } from "./support/harness.js";
-import { openpyxlRunner } from "./support/python.js";
+import { runWithOpenpyxl } from "./support/python.js";
 
 const ORDERS = "/api/seller/v1/orders/list";
 const HOUR = 3600_000;
@@ -67,9 +68,12 @@ interface Cell {
   v: string | number | boolean | null;
   /** number format */
   f: string;
+  /** bold */
+  b: boolean;
+  /** solid fill (ARGB), or null */
+  fill: string | null;
 }
 interface Book {
-  reader: string;
   title: string;
   freeze: string | null;
   widths: Record<string, number | null>;
@@ -84,48 +88,17 @@ ws = wb.worksheets[0]
 def val(v):
     if isinstance(v, datetime.datetime): return v.isoformat()
     return v
-rows = [[{"v": val(c.value), "f": c.number_format} for c in r] for r in ws.iter_rows()]
+def cell(c):
+    fill = c.fill.fgColor.rgb if c.fill.fill_type == "solid" else None
+    return {"v": val(c.value), "f": c.number_format, "b": bool(c.font.b), "fill": fill}
+rows = [[cell(c) for c in r] for r in ws.iter_rows()]
 widths = {k: d.width for k, d in ws.column_dimensions.items()}
-print(json.dumps({"reader": "openpyxl", "title": ws.title, "freeze": ws.freeze_panes, "widths": widths, "rows": rows}))
+print(json.dumps({"title": ws.title, "freeze": ws.freeze_panes, "widths": widths, "rows": rows}))
 `;
 
-/** exceljs's (non-streaming) reader, when no openpyxl is installed; formulas read as results. */
-async function readWithExceljs(path: string): Promise<Book> {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.readFile(path);
-  const ws = book.worksheets[0]!;
-  const rows: Cell[][] = [];
-  ws.eachRow({ includeEmpty: true }, (row) => {
-    const cells: Cell[] = [];
-    for (let c = 1; c <= ws.columnCount; c++) {
-      const cell = row.getCell(c);
-      let v = cell.value as unknown;
-      if (v && typeof v === "object" && "formula" in v) v = (v as { result?: unknown }).result;
-      if (v instanceof Date) v = v.toISOString().slice(0, 19);
-      cells.push({ v: (v ?? null) as Cell["v"], f: cell.numFmt ?? "General" });
-    }
-    rows.push(cells);
-  });
-  const view = ws.views[0] as { state?: string; ySplit?: number } | undefined;
-  const widths: Record<string, number | null> = {};
-  ws.columns.forEach((col, i) => {
-    widths[String.fromCharCode(65 + i)] = col.width ?? null;
-  });
-  return {
-    reader: "exceljs",
-    title: ws.name,
-    freeze: view?.state === "frozen" ? `A${(view.ySplit ?? 0) + 1}` : null,
-    widths,
-    rows,
-  };
-}
-
-async function readBook(content: Buffer): Promise<Book> {
-  return withXlsxFile(content, async (path) => {
-    const python = await openpyxlRunner();
-    if (!python) return await readWithExceljs(path);
-    return JSON.parse(await python.run(OPENPYXL, [path])) as Book;
-  });
+/** The file as openpyxl (a spreadsheet program's library, not the bot's writer) reads it. */
+function readBook(content: Buffer): Promise<Book> {
+  return withXlsxFile(content, async (path) => JSON.parse(await runWithOpenpyxl(OPENPYXL, [path])));
 }
 
 // ------------------------------------------------------------------ the chat
@@ -237,6 +210,10 @@ function expectOrders(harness: Harness, book: Book, lang: Lang, expected: SeedOr
   expect(Object.values(book.widths).filter((w) => (w ?? 0) > 10).length).toBeGreaterThan(10);
   expect(header.length).toBe(19);
   expect(header.map((c) => c.v)).toContain(TEXTS[lang].created);
+  // the header bold on its fill, the totals bold
+  expect(header.every((c) => c.b && c.fill === "FFE8EEF7")).toBe(true);
+  expect(body.every((r) => r.every((c) => !c.b && c.fill === null))).toBe(true);
+  expect(totals.every((c) => c.b)).toBe(true);
 
   const id = columnOf(book, lang === "ru" ? "ID заказа" : "Тапсырыс ID");
   const created = columnOf(book, TEXTS[lang].created);
@@ -316,6 +293,48 @@ describe("the period of an orders export", () => {
     });
     expect(presetPeriod(7, now, "Asia/Almaty").from).toBe(almatyMidnight("2026-11-14"));
     expect(presetPeriod(30, now, "Asia/Almaty").firstDay).toBe("2026-10-22");
+  });
+});
+
+describe("a date in a sheet", () => {
+  /** The wall clock of an instant in a zone, from Intl field by field, to the millisecond. */
+  const reference = (ms: number, timeZone: string) => {
+    const parts = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    }).formatToParts(new Date(ms));
+    const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+    const utc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"));
+    return utc + get("second") * 1000 + (((ms % 1000) + 1000) % 1000);
+  };
+
+  it("is the zone's wall clock at every instant, across summer time and odd offsets", () => {
+    const zones = [
+      "Asia/Almaty",
+      "Europe/Berlin",
+      "America/St_Johns",
+      "Australia/Lord_Howe",
+      "Asia/Kathmandu",
+    ];
+    const clocks = new Map(zones.map((z) => [z, zoneWallClock(z)]));
+    // 2025 to 2027, and the minutes around Berlin's and Lord Howe's changes of 2026.
+    const instant = fc.oneof(
+      fc.integer({ min: Date.UTC(2025, 0, 1), max: Date.UTC(2027, 11, 31) }),
+      fc.integer({ min: Date.UTC(2026, 2, 29, 0, 30), max: Date.UTC(2026, 2, 29, 1, 30) }),
+      fc.integer({ min: Date.UTC(2026, 3, 4, 14, 30), max: Date.UTC(2026, 3, 4, 15, 30) }),
+    );
+    fc.assert(
+      fc.property(instant, fc.constantFrom(...zones), (ms, zone) => {
+        expect(clocks.get(zone)!(ms).getTime()).toBe(reference(ms, zone));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

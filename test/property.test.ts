@@ -102,8 +102,8 @@ describe("escapeHtml (property-based)", () => {
 
 const VALID_CSV = [
   "productKey,categoryId,brandId,name.rus,vat,attributeValueCodes,price,barcode,photos",
-  'p1,10,20,"Футболка, хлопок",12,size_m|red,"1 234,50",0012345,https://x.example/1.jpg',
-  "p1,,,,,size_l|red,1234.5,0012346,",
+  'p1,10,20,"Футболка, хлопок",12,size_m|red,"1 234,50",0012345678905,https://x.example/1.jpg',
+  "p1,,,,,size_l|red,1234.5,0012345678912,",
   "",
 ].join("\r\n");
 const VALID_JSON = JSON.stringify({
@@ -113,7 +113,7 @@ const VALID_JSON = JSON.stringify({
       brandId: 20,
       name: { rus: "Товар", kaz: "Тауар" },
       vat: 12,
-      skus: [{ attributeValueCodes: ["red"], price: 100, barcode: "001" }],
+      skus: [{ attributeValueCodes: ["red"], price: 100, barcode: "0004600000001" }],
     },
   ],
 });

@@ -168,3 +168,30 @@ describe("the sandbox's large shop", () => {
     expect(seed.orderCreatedAt[placed.orderId]).toBeUndefined();
   });
 });
+
+describe("the shop a sandbox serves", () => {
+  it("is one of the small seed, the money shop's weeks or the large shop, never two at once", async () => {
+    const moneyShop = { days: 3, linesPerDay: 20, endMs: SEED_BASE_DATE_MS };
+    await expect(startSellerSandbox({ shop: "large", moneyShop })).rejects.toThrow(/moneyShop/);
+    const money = await startSellerSandbox({ moneyShop, extraProducts: 5 });
+    try {
+      const served = money.seed.orders.length;
+      expect(served).toBeGreaterThan(40);
+      expect(money.products).toHaveLength(money.seed.products.length + 5);
+      const placed = money.addOrder({ at: SEED_BASE_DATE_MS + 60_000 });
+      expect(placed.orderId).toBe(Math.max(...money.seed.orders.map((o) => o.orderId)) + 1);
+      // The first-served money shop stays as it was; the added order is served.
+      expect(money.seed.orders).toHaveLength(served);
+      const res = await fetch(`${money.url}/api/seller/v1/orders/list`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${money.token}`, "content-type": "application/json" },
+        body: JSON.stringify({ pageNumber: 1, pageSize: 1, sortDirection: "desc" }),
+      });
+      const page = (await res.json()) as { orders: Seed["orders"]; totalCount: number };
+      expect(page.totalCount).toBe(served + 1);
+      expect(page.orders[0]!.orderId).toBe(placed.orderId);
+    } finally {
+      await money.stop();
+    }
+  });
+});

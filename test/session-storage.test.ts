@@ -24,8 +24,6 @@ describe("a session as stored", () => {
       linked,
       { locale: "ru" },
       { link: { active: false, languageCode: null, confirmedAt: null, checkedAt: 5 } },
-      { ...linked, pendingPrice: { productId: 12, skuId: 34, at: 56 } },
-      { pendingPrice: { productId: 1, skuId: 2, at: 3 } },
     ];
     for (const session of shapes) {
       const stored = JSON.parse(JSON.stringify(encodeSession(session)));
@@ -38,6 +36,23 @@ describe("a session as stored", () => {
     expect(stored).toBe('[2,"kk",[1,"kaz","2026-11-26T08:00:00.000Z",1795683884464]]');
     expect(stored.length).toBeLessThan(JSON.stringify(linked).length * 0.6);
     expect(encodeSession({})).toBeUndefined();
+  });
+
+  it("drops a price question an earlier version kept in the session, in either shape", () => {
+    // The question is a conversation now: the old flag must not come back, nor be kept whole.
+    const short = [
+      2,
+      "kk",
+      [1, "kaz", "2026-11-26T08:00:00.000Z", 1_795_683_884_464],
+      [12, 34, 56],
+    ];
+    const whole = { ...linked, pendingPrice: { productId: 12, skuId: 34, at: 56 } };
+    const onlyQuestion = [2, 0, 0, [1, 2, 3]];
+    expect(decodeSession(short)).toEqual(linked);
+    expect(decodeSession(whole)).toEqual(linked);
+    expect(decodeSession(onlyQuestion)).toEqual({});
+    expect(encodeSession(decodeSession(whole))).toEqual(short.slice(0, 3));
+    expect(encodeSession(decodeSession(onlyQuestion))).toBeUndefined();
   });
 
   it("keeps a field it does not know by storing that session whole", () => {

@@ -19,6 +19,8 @@ describe("alert settings", () => {
       digestAt: 20 * 60,
       quietFrom: 23 * 60,
       quietTo: 8 * 60,
+      authAfterPolls: 3,
+      authRetryMs: 600_000,
     });
   });
 

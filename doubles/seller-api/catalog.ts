@@ -14,6 +14,8 @@ export interface NewOrderOptions {
   /** Unit price in tenge; default the SKU's price. */
   price?: number;
   statusKey?: string;
+  /** The SKU of the product ordered, by its barcode (default the product's first SKU). */
+  barcode?: string;
 }
 
 const collator = new Intl.Collator("ru", { sensitivity: "base", numeric: true });
@@ -151,13 +153,14 @@ export class Catalog {
   }
 
   /**
-   * Test knob: a new order of a product's first SKU, created at `at` (ms), listed from then on
-   * like the seeded ones (createdDate in Kazakhstan time with its +05:00 offset).
+   * Test knob: a new order of a product's SKU (its first unless `barcode` names another), created
+   * at `at` (ms), listed from then on like the seeded ones (createdDate in Kazakhstan time with its
+   * +05:00 offset).
    */
   addOrder(opts: NewOrderOptions): SeedOrder {
     const product = this.product(opts.productId ?? this.products[0]!.productId);
     if (!product) throw new Error(`no product ${opts.productId}`);
-    const sku = product.skus[0]!;
+    const sku = product.skus.find((k) => k.skuBarcode === opts.barcode) ?? product.skus[0]!;
     const orderId = this.lastOrderId + 1;
     const quantity = opts.quantity ?? 1;
     const price = opts.price ?? sku.price;

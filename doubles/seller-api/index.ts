@@ -12,6 +12,7 @@ import { JobStore } from "./jobs.js";
 import { buildLargeSeed } from "./large-shop.js";
 import { LinkStore } from "./links.js";
 import { buildSeed } from "./seed.js";
+import { MONEY_SHOP_STATUSES, type MoneyShopOptions, moneyShopOrders } from "./seed-money.js";
 import { addHold, createSandboxServer, type SandboxState } from "./server.js";
 import type {
   FailKind,
@@ -41,6 +42,11 @@ export {
   SEED_BASE_DATE_MS,
   UNPARSEABLE_DATE_ORDER_NUMBER,
 } from "./seed.js";
+export {
+  MONEY_SHOP_STATUSES,
+  type MoneyShopOptions,
+  RETURNY_PRODUCT_INDEX,
+} from "./seed-money.js";
 export { WRONG_SHAPE_BODY } from "./server.js";
 export type * from "./types.js";
 
@@ -99,6 +105,11 @@ export interface SellerSandboxOptions {
   orderPageCap?: number;
   /** The same for the attribute and attribute-value directories. */
   directoryPageCap?: number;
+  /**
+   * The small shop's products with weeks of orders across statuses (seed-money.ts) instead of
+   * its 57 orders. Not with the large shop, which has a year of its own.
+   */
+  moneyShop?: MoneyShopOptions;
   /**
    * The request log keeps at most this many (the oldest go first): for a sandbox left running
    * (`npm run sandbox`, the demo). Default: every request, as tests read them.
@@ -190,9 +201,24 @@ function servedCopy(seed: Seed): Seed {
   return { ...seed, orders: [...seed.orders] };
 }
 
+/**
+ * The shop asked for, as first served: the small seed, the large shop, or the small seed's
+ * products with the money shop's weeks of orders. `extraProducts` adds to any of them.
+ */
+function firstServed(opts: SellerSandboxOptions): Seed {
+  if (opts.shop === "large") {
+    if (opts.moneyShop) throw new Error("moneyShop is the small shop's; the large one has a year");
+    return buildLargeSeed(opts.newestOrderAt);
+  }
+  const seed = buildSeed();
+  if (!opts.moneyShop) return seed;
+  const { orders, orderCreatedAt } = moneyShopOrders(seed.products, opts.moneyShop);
+  return { ...seed, orders, orderCreatedAt, orderStatuses: MONEY_SHOP_STATUSES };
+}
+
 /** The shop asked for, as first served, and the catalog that serves it from now on. */
 function servedShop(opts: SellerSandboxOptions) {
-  const seed = opts.shop === "large" ? buildLargeSeed(opts.newestOrderAt) : buildSeed();
+  const seed = firstServed(opts);
   const catalog = new Catalog(withExtraProducts(servedCopy(seed), opts.extraProducts ?? 0));
   catalog.valueIds = opts.attributeValueIds ?? true;
   catalog.productPageCap = opts.productPageCap;

@@ -45,11 +45,13 @@ catalog-help-lines = Каталогты қалай өңдеу керек
 ## The preview of a returned file
 catalog-preview-reading = 🔎 Файлды ағымдағы карточкалармен салыстырып жатырмын…
 catalog-preview-title = <b>«{ $file }» файлы бойынша не өзгереді</b>
-catalog-preview-no-snapshot = ⚠️ Файлда шығарудың қызметтік парағы жоқ (CSV немесе жаңа кітапқа көшірме): тек ағымдағы карточкалармен салыстырамын, сондықтан шығарудан кейін кабинетте жасалған өзгерістерді ажырату мүмкін емес.
+catalog-preview-no-snapshot = ⚠️ Файлда шығарудың қызметтік парағы жоқ (CSV немесе жаңа кітапқа көшірме): сіздің түзетулеріңізді шығарудан кейін кабинетте жасалған өзгерістерден ажырата алмаймын. Сондықтан ағымдағы карточкадан әр айырмашылық күмәнді және тек бөлек батырмамен қолданылады.
+catalog-preview-unconfirmed-rows = ⚠️ Шығарудың қызметтік парағы { $rows } жолдарды растамайды (парақ өзгертілген немесе файл боттың бұрынғы нұсқасымен шығарылған): оларда сіздің түзетулеріңізді кабинеттегі өзгерістерден ажырату мүмкін емес, айырмашылықтар — күмәнді.
 catalog-preview-change = • { $place }{ $name }: { $field }: { $was } → { $will }
 catalog-preview-more = … тағы { $count } (барлығы тіркелген файлда)
 catalog-preview-risky = <b>⚠️ Тәуекелді өзгерістер: { $count }</b> — тек бөлек батырмамен қолданылады:
 catalog-preview-conflicts = <b>⚡ Қайшылықтар: { $count }</b> — мән файлда да, шығарудан кейін кабинетте де өзгерген; тек бөлек батырмамен қолданылады:
+catalog-preview-unverified = <b>❓ Күмәнді: { $count }</b> — файлдағы мән кабинеттегі ағымдағы мәннен өзгеше, бірақ бұл кімнің өзгерісі (сіздікі ме, әлде шығарудан кейін кабинеттікі ме) белгісіз; тексеріп, бөлек батырмамен қолданыңыз:
 catalog-preview-products = Өзгеретін тауарлар: { $products }, SKU: { $skus }.
 catalog-preview-prices = Бағалар: жоғарылайды — { $up }, төмендейді — { $down }.
 catalog-preview-count-name = Атаулар: { $count }.
@@ -65,14 +67,15 @@ catalog-preview-new-skus = Бар тауарлардың жаңа SKU-лары: 
 catalog-preview-gone-products = Енді жоқ тауарлар: { $count } ({ $rows } жолдар) — өткізілді.
 catalog-preview-gone-skus = Енді жоқ SKU: { $count } ({ $rows } жолдар) — өткізілді.
 catalog-preview-blocked = 🚫 { $product } тауары ({ $rows } жолдар) өзгертілмейді: оның сипаттамаларын кодпен жазу мүмкін емес. attributes.* және attributeValueCodes бағандарында кодтарды көрсетіп, файлды қайта жіберіңіз.
-catalog-preview-unreadable = Оқылмаған ұяшықтар ({ $count }; жол: баған): { $cells } — олар қолданылмайды.
+catalog-preview-unreadable = 🚫 Жіберілмейтін ұяшықтар ({ $count }) — оларды түзетіп, файлды қайта жіберіңіз:
+catalog-preview-unreadable-line = • { $row } жол · <code>{ $field }</code>: { $reason }
+catalog-preview-unreadable-more = …тағы { $count }.
 catalog-preview-empty-keeps = Бос ұяшық мәнді сақтайды; мәнді сатушы кабинетінде тазалауға болады.
 catalog-preview-new-products = productId жоқ жолдар — жаңа тауарлар: олар бөлек импортталады, ұсыныс төменде.
 catalog-preview-new-products-invalid = productId жоқ жолдар — жаңа тауарлар: олардың ешқайсысы тексеруден өтпеді, себептері төменде.
 catalog-preview-file-caption = Барлық өзгерістер: тауар, SKU, өріс, болған, болады.
 catalog-risk-price-cut = баға екі еседен астам төмендеді
 catalog-risk-price-up = баға екі еседен астам өсті
-catalog-risk-price-zero = баға 0
 catalog-risk-barcode = штрихкод өзгерді
 catalog-risk-duplicate = бір жол файлда екі рет әртүрлі мәнмен
 catalog-diff-sheet = Өзгерістер
@@ -84,18 +87,22 @@ catalog-diff-will = Болады
 catalog-diff-rows = Жолдар
 catalog-diff-note = Ескертпе
 catalog-diff-conflict = қайшылық: кабинетте де өзгерген
+catalog-diff-unverified = күмәнді: өзгеріс сіздікі ме, кабинеттікі ме, белгісіз
 
 ## Buttons and the apply
 catalog-button-apply = ✅ Қолдану ({ $count })
 catalog-button-apply-risky = ⚠️ Тәуекелділермен бірге қолдану ({ $count })
 catalog-button-apply-conflicts = ⚡ Қайшылықтармен бірге қолдану ({ $count })
+catalog-button-apply-unverified = ❓ Күмәнділермен бірге қолдану ({ $count })
 catalog-button-apply-everything = ‼️ Барлығын қолдану ({ $count })
 catalog-button-cancel = ✖️ Бас тарту
 catalog-button-undo = ↩️ Өзгерістерді болдырмау
 catalog-cancelled = Ештеңе жіберілмеді.
 catalog-preview-expired = Бұл алдын ала қарау ескірген немесе қолданылып қойған. Файлды қайта жіберіңіз.
 catalog-applying = ⏳ Карточкаларды қайта оқып, өзгерістерді жіберіп жатырмын…
-catalog-applied = ✅ Жіберілген тауарлар: { $count } (әрқайсысы толық, сіздің өзгерістеріңізбен). Қорытынды бөлек хабарламамен келеді. 24 сағат ішінде болдырмауға болады.
+catalog-applied = 📤 Тауарларды жіберіп жатырмын: { $count } (әрқайсысы толық, сіздің өзгерістеріңізбен). Сервис оларды қабылдады ма — төмендегі хабарламада, өңдеу қорытындысы бөлек келеді. Өзгерістерді 24 сағат ішінде болдырмауға болады.
+catalog-apply-retry = Ештеңе жіберілмеді, алдын ала қарау күшінде: «Қолдану» батырмасын қайта басыңыз.
+catalog-stopping = ⏸ Бот қайта іске қосылып жатыр, сондықтан ештеңе жіберілмеді. Бір минуттан кейін батырманы қайта басыңыз.
 catalog-applied-nothing = Жіберетін ештеңе жоқ: таңдалған өзгерістердің ешқайсысы күшінде қалмады.
 catalog-moved-since = ⚡ Карточкалар алдын ала қараудан кейін өзгерді, қайта жазылмады: { $products }. Каталогты қайта шығарыңыз.
 catalog-not-sent = 🚫 Жіберілмеді (толық жазу мүмкін емес): { $products }.
@@ -107,6 +114,7 @@ catalog-undo-summary = <b>Өзгерістерді болдырмау</b>
     Содан кейін өзгертілген, сол күйінде қалдырылды: { $kept }.
     Жіберу қорытындысы бөлек хабарламамен келеді (қателер сонда).
 catalog-undo-kept-list = Қалдырылды: { $products }.
+catalog-undo-retry = Ештеңе жіберілмеді: «↩️ Өзгерістерді болдырмау» батырмасын қайта басыңыз.
 
 ## One price from the product card
 catalog-price-button = 💰 Бағаны өзгерту

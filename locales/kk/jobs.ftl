@@ -12,6 +12,7 @@ jobs-summary-skus = SKU: ✅ сәтті { $succeeded }, ❌ қатемен { $fa
 jobs-summary-unfinished = ⏳ { $hours } сағат ішінде қорытынды күйі алынбағандары: { $count } — оларды кейінірек /products арқылы тексеріңіз.
 jobs-summary-refused = 🚫 Сервис қабылдамағандары: { $count } (сұраулар: { $batches }) — түзетіп, қайта жіберіңіз.
 jobs-summary-maybe-created = ⚠️ Сервис жауап бермегендері: { $count } (сұраулар: { $batches }) — тауарлар жасалған болуы мүмкін, қайта жібермес бұрын /products арқылы тексеріңіз.
+jobs-summary-maybe-changed = ⚠️ Сервис жауап бермегендері: { $count } (сұраулар: { $batches }) — өзгерістер қолданылған болуы мүмкін, бұл тауарларды /products арқылы тексеріңіз.
 jobs-summary-skipped = Файлдағы қателер салдарынан жіберілмегендері: { $count }
 jobs-summary-interrupted = ⚠️ Файлды жіберу үзіліп қалды (бот қайта іске қосылды): мұнда тек қабылданған сұраулардың қорытындысы. /products арқылы тексеріп, жетпейтін тауарларды қайта жіберіңіз.
 jobs-summary-all-ok = Барлық тауар қатесіз импортталды.
@@ -21,6 +22,7 @@ jobs-summary-see-report = Қателер саны: { $count }. Толық тіз
 jobs-problem-no-details = сервис қатені толық ақпаратсыз белгіледі
 jobs-problem-refused = сервис { $batch }-сұрауды қабылдамады
 jobs-problem-maybe-created = { $batch }-сұрауға жауап алынбады — тауарлар жасалған болуы мүмкін
+jobs-problem-maybe-changed = { $batch }-сұрауға жауап алынбады — өзгерістер қолданылған болуы мүмкін
 jobs-problem-unfinished = { $hours } сағат ішінде қорытынды күйі алынбады
 
 jobs-report-place = Жол / тауар №

@@ -45,11 +45,13 @@ catalog-help-lines = Как редактировать каталог
 ## The preview of a returned file
 catalog-preview-reading = 🔎 Сравниваю файл с текущими карточками…
 catalog-preview-title = <b>Что изменится по файлу «{ $file }»</b>
-catalog-preview-no-snapshot = ⚠️ В файле нет служебного листа выгрузки (CSV или копия в новую книгу): сравниваю только с текущими карточками, поэтому изменения из кабинета после выгрузки отличить нельзя.
+catalog-preview-no-snapshot = ⚠️ В файле нет служебного листа выгрузки (CSV или копия в новую книгу): я не могу отличить ваши правки от изменений, сделанных в кабинете после выгрузки. Поэтому каждое расхождение с текущей карточкой — под вопросом и применяется только отдельной кнопкой.
+catalog-preview-unconfirmed-rows = ⚠️ Служебный лист выгрузки не подтверждает строки { $rows } (лист изменён или файл выгружен прежней версией бота): в них ваши правки не отличить от изменений в кабинете, расхождения — под вопросом.
 catalog-preview-change = • { $place }{ $name }: { $field }: { $was } → { $will }
 catalog-preview-more = … и ещё { $count } (все — в приложенном файле)
 catalog-preview-risky = <b>⚠️ Рискованные изменения: { $count }</b> — применяются только отдельной кнопкой:
 catalog-preview-conflicts = <b>⚡ Конфликты: { $count }</b> — значение изменено и в файле, и в кабинете после выгрузки; применяются только отдельной кнопкой:
+catalog-preview-unverified = <b>❓ Под вопросом: { $count }</b> — значение в файле отличается от текущего в кабинете, а чьё это изменение (ваше или кабинета после выгрузки), не понять; проверьте и примените отдельной кнопкой:
 catalog-preview-products = Изменятся товаров: { $products }, SKU: { $skus }.
 catalog-preview-prices = Цены: выше — { $up }, ниже — { $down }.
 catalog-preview-count-name = Названия: { $count }.
@@ -65,14 +67,15 @@ catalog-preview-new-skus = Новых SKU у существующих товар
 catalog-preview-gone-products = Товаров больше нет: { $count } (строки { $rows }) — пропущены.
 catalog-preview-gone-skus = SKU больше нет: { $count } (строки { $rows }) — пропущены.
 catalog-preview-blocked = 🚫 Товар { $product } (строки { $rows }) не будет изменён: его характеристики нельзя записать кодами. Укажите коды в колонках attributes.* и attributeValueCodes и пришлите файл снова.
-catalog-preview-unreadable = Не прочитаны ячейки ({ $count }; строка: колонка): { $cells } — они не применяются.
+catalog-preview-unreadable = 🚫 Не будут отправлены ячейки ({ $count }) — исправьте их и пришлите файл снова:
+catalog-preview-unreadable-line = • строка { $row } · <code>{ $field }</code>: { $reason }
+catalog-preview-unreadable-more = …и ещё { $count }.
 catalog-preview-empty-keeps = Пустая ячейка оставляет значение; очистить значение можно в кабинете продавца.
 catalog-preview-new-products = Строк без productId: это новые товары — они импортируются отдельно, предложение ниже.
 catalog-preview-new-products-invalid = Строк без productId: это новые товары — ни одна из них не прошла проверку, причины ниже.
 catalog-preview-file-caption = Все изменения: товар, SKU, поле, было, станет.
 catalog-risk-price-cut = цена снижена больше чем вдвое
 catalog-risk-price-up = цена поднята больше чем вдвое
-catalog-risk-price-zero = цена 0
 catalog-risk-barcode = штрихкод изменён
 catalog-risk-duplicate = одна и та же строка в файле дважды с разными значениями
 catalog-diff-sheet = Изменения
@@ -84,18 +87,22 @@ catalog-diff-will = Станет
 catalog-diff-rows = Строки
 catalog-diff-note = Примечание
 catalog-diff-conflict = конфликт: изменено и в кабинете
+catalog-diff-unverified = под вопросом: не понять, ваше это изменение или кабинета
 
 ## Buttons and the apply
 catalog-button-apply = ✅ Применить ({ $count })
 catalog-button-apply-risky = ⚠️ Применить и рискованные ({ $count })
 catalog-button-apply-conflicts = ⚡ Применить и конфликты ({ $count })
+catalog-button-apply-unverified = ❓ Применить и под вопросом ({ $count })
 catalog-button-apply-everything = ‼️ Применить всё ({ $count })
 catalog-button-cancel = ✖️ Отмена
 catalog-button-undo = ↩️ Отменить изменения
 catalog-cancelled = Ничего не отправлено.
 catalog-preview-expired = Этот предпросмотр устарел или уже применён. Пришлите файл ещё раз.
 catalog-applying = ⏳ Перечитываю карточки и отправляю изменения…
-catalog-applied = ✅ Отправлено товаров: { $count } (каждый целиком, с вашими изменениями). Итоги придут отдельным сообщением. Отменить можно в течение 24 часов.
+catalog-applied = 📤 Отправляю товаров: { $count } (каждый целиком, с вашими изменениями). Принял ли их сервис — в сообщении ниже, итоги обработки придут отдельно. Отменить изменения можно в течение 24 часов.
+catalog-apply-retry = Ничего не отправлено, предпросмотр в силе: нажмите кнопку «Применить» ещё раз.
+catalog-stopping = ⏸ Бот перезапускается, поэтому ничего не отправлено. Нажмите кнопку ещё раз через минуту.
 catalog-applied-nothing = Отправлять нечего: ни одно выбранное изменение не осталось в силе.
 catalog-moved-since = ⚡ Карточки изменились после предпросмотра и не перезаписаны: { $products }. Выгрузите каталог заново.
 catalog-not-sent = 🚫 Не отправлены (нельзя записать целиком): { $products }.
@@ -107,6 +114,7 @@ catalog-undo-summary = <b>Отмена изменений</b>
     Изменены после этого, оставлены как есть: { $kept }.
     Итоги отправки придут отдельным сообщением (ошибки — там).
 catalog-undo-kept-list = Оставлены: { $products }.
+catalog-undo-retry = Ничего не отправлено: нажмите «↩️ Отменить изменения» ещё раз.
 
 ## One price from the product card
 catalog-price-button = 💰 Изменить цену

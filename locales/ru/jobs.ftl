@@ -12,6 +12,7 @@ jobs-summary-skus = SKU: ✅ успешно { $succeeded }, ❌ с ошибка�
 jobs-summary-unfinished = ⏳ Без итогового статуса за { $hours } ч: { $count } — проверьте их позже в /products.
 jobs-summary-refused = 🚫 Не приняты сервисом: { $count } (запросы: { $batches }) — исправьте и отправьте их снова.
 jobs-summary-maybe-created = ⚠️ Сервис не ответил: { $count } (запросы: { $batches }) — товары могли быть созданы, проверьте /products перед повторной отправкой.
+jobs-summary-maybe-changed = ⚠️ Сервис не ответил: { $count } (запросы: { $batches }) — изменения могли примениться, проверьте эти товары в /products.
 jobs-summary-skipped = Не отправлены из-за ошибок в файле: { $count }
 jobs-summary-interrupted = ⚠️ Отправка файла прервалась (бот перезапускался): здесь итоги только по принятым запросам. Проверьте /products и отправьте недостающие товары снова.
 jobs-summary-all-ok = Все товары импортированы без ошибок.
@@ -21,6 +22,7 @@ jobs-summary-see-report = Ошибок: { $count }. Полный список �
 jobs-problem-no-details = сервис отметил ошибку без подробностей
 jobs-problem-refused = сервис отклонил запрос { $batch }
 jobs-problem-maybe-created = ответ на запрос { $batch } не получен — товары могли быть созданы
+jobs-problem-maybe-changed = ответ на запрос { $batch } не получен — изменения могли примениться
 jobs-problem-unfinished = итоговый статус не получен за { $hours } ч
 
 jobs-report-place = Строка / позиция

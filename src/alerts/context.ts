@@ -1,5 +1,7 @@
 import type { Clock } from "../clock.js";
+import type { I18nInstance } from "../i18n.js";
 import type { Logger } from "../logger.js";
+import type { MoneyAlertThresholds, MoneyService } from "../money/index.js";
 import type { SellerApi } from "../seller-api/index.js";
 import type { AlertDefaults } from "./settings.js";
 import type { AlertStore } from "./store.js";
@@ -30,6 +32,16 @@ export interface AlertSettings {
   warnDays: number;
   defaults: AlertDefaults;
   timeZone: string;
+  /** The Seller API refusing the credentials this many polls in a row: chats are told once. */
+  authAfterPolls: number;
+  /** Meanwhile the new-order poll runs this seldom and the other polls wait. */
+  authRetryMs: number;
+  money: MoneyAlertThresholds & {
+    /** How often the money alerts read the last 30 days. */
+    pollMs: number;
+    /** Minutes after local midnight of a month's first day: last month's statement. */
+    statementAt: number;
+  };
 }
 
 /** Everything a round needs; rounds keep no state of their own between calls. */
@@ -40,6 +52,10 @@ export interface AlertContext {
   logger: Logger;
   metrics: AlertMetrics;
   settings: AlertSettings;
+  /** Texts of files made before a chat is sent to (the month's workbook, in its language). */
+  i18n: I18nInstance;
+  /** The money figures (money alerts and the month's statement); absent: those stay silent. */
+  money?: MoneyService;
 }
 
 /** One round of one kind of alert work, as the scheduler runs it. */

@@ -4,8 +4,11 @@ import { type I18nInstance, translator } from "../i18n.js";
 import { inWindow, localTime } from "../text/index.js";
 import type { AlertContext, AlertRound } from "./context.js";
 import { type DigestData, renderDigest } from "./digest.js";
+import type { MoneyAlert } from "./money.js";
+import { moneyText, returnsGroupText, returnsText, statementText } from "./money-texts.js";
 import type { OrderAlert } from "./orders.js";
 import { type ChatAlertSettings, chatKeyOf } from "./settings.js";
+import { type StatementBookData, type StatementData, statementFileIdKey } from "./statement.js";
 import type { StockAlert } from "./stock.js";
 import type { OutboxMessage } from "./store.js";
 import {
@@ -38,13 +41,15 @@ const GONE =
   /chat not found|bot was blocked|user is deactivated|kicked|not a member|thread not found|topic_closed|TOPIC_DELETED|have no rights|CHAT_WRITE_FORBIDDEN|bot can't initiate/i;
 const MAX_ATTEMPTS = 20;
 const SEND_CLAIM_MS = 2 * 60_000;
+/** A month's workbook is sent by its file id for as long as its statements may go out. */
+const STATEMENT_FILE_ID_MS = 8 * 24 * 60 * 60_000;
 
 type Unit = { messages: OutboxMessage[]; kind: string };
 
 /** Orders (and stock alerts) of one chat: one message each, or one grouped message when many. */
 function unitsOf(messages: OutboxMessage[], groupAbove: number): Unit[] {
   const sorted = [...messages].sort((a, b) => a.at - b.at || a.id.localeCompare(b.id));
-  const grouped = (kind: "order" | "stock", many: string) => {
+  const grouped = (kind: "order" | "stock" | "returns", many: string) => {
     const of = sorted.filter((m) => m.kind === kind);
     return of.length > groupAbove
       ? [{ messages: of, kind: many }]
@@ -52,9 +57,10 @@ function unitsOf(messages: OutboxMessage[], groupAbove: number): Unit[] {
   };
   const others = [
     ...sorted
-      .filter((m) => m.kind !== "order" && m.kind !== "stock")
+      .filter((m) => m.kind !== "order" && m.kind !== "stock" && m.kind !== "returns")
       .map((m) => ({ messages: [m], kind: m.kind })),
     ...grouped("stock", "stocks"),
+    ...grouped("returns", "returnsMany"),
   ];
   const orderUnits = grouped("order", "orders");
   // "The bot was away" goes before the orders it speaks of.
@@ -256,6 +262,22 @@ async function send(
       return text(awayText(t, first.data as Parameters<typeof awayText>[1], chat.locale, tz));
     case "health":
       return text(healthText(t, first.data as Parameters<typeof healthText>[1], tz));
+    case "returns":
+      return text(
+        returnsText(t, first.data as Extract<MoneyAlert, { type: "returns" }>, chat.locale),
+      );
+    case "returnsMany": {
+      const alerts = unit.messages.map((m) => m.data as Extract<MoneyAlert, { type: "returns" }>);
+      return text(returnsGroupText(t, alerts, chat.locale));
+    }
+    case "money": {
+      const alert = first.data as Exclude<MoneyAlert, { type: "returns" }>;
+      return text(moneyText(t, alert, chat.locale, tz, first.at));
+    }
+    case "statement":
+      return text(statementText(t, first.data as StatementData, chat.locale));
+    case "statementBook":
+      return sendStatementBook(ctx, deps, chat, first.data as StatementBookData, base);
     case "digest": {
       const digest = await renderDigest(t, first.data as DigestData, chat.locale);
       const { link_preview_options: _, ...photoBase } = base;
@@ -265,4 +287,35 @@ async function send(
       });
     }
   }
+}
+
+/**
+ * The month's workbook: by its Telegram file id once a chat got it, else uploaded from the
+ * store (and its file id kept for the next chats). A file no longer kept is not sent.
+ */
+async function sendStatementBook(
+  ctx: AlertContext,
+  deps: DeliveryDeps,
+  chat: ChatAlertSettings,
+  book: StatementBookData,
+  base: { message_thread_id?: number; disable_notification?: boolean },
+) {
+  const { message_thread_id, disable_notification } = base;
+  const options = {
+    caption: book.caption,
+    ...(message_thread_id !== undefined ? { message_thread_id } : {}),
+    ...(disable_notification ? { disable_notification } : {}),
+  };
+  const idKey = statementFileIdKey(book.key);
+  const fileId = await ctx.store.get<string>(idKey);
+  if (fileId) return deps.telegram.sendDocument(chat.chatId, fileId, options);
+  const stored = await ctx.store.get<string>(book.key);
+  if (stored === undefined) {
+    ctx.logger.warn({ chat: chatKeyOf(chat), key: book.key }, "statement workbook gone; not sent");
+    return;
+  }
+  const file = new InputFile(Buffer.from(stored, "base64"), book.fileName);
+  const sent = await deps.telegram.sendDocument(chat.chatId, file, options);
+  if (sent.document) await ctx.store.set(idKey, sent.document.file_id, STATEMENT_FILE_ID_MS);
+  return sent;
 }

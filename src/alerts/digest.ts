@@ -12,6 +12,7 @@ import {
 import { renderChart } from "./chart.js";
 import type { AlertContext, AlertRound } from "./context.js";
 import type { DayFigures } from "./day-figures.js";
+import { authPause } from "./health.js";
 import { readNewestOrders } from "./newest-orders.js";
 import { type ChatAlertSettings, chatKeyOf } from "./settings.js";
 import { readStockSnapshot } from "./stock.js";
@@ -108,7 +109,8 @@ export async function runDigestRound(
     due.push(chat);
   }
   const next = { nextAt: now + 60_000 };
-  if (due.length === 0) return next;
+  // Refused credentials: the new-order poll alone tries, seldom, until they work again.
+  if (due.length === 0 || (await authPause(ctx, now)) !== undefined) return next;
   const from = zone.instantOf(shiftDate(today.date, DIGEST_DAYS - 1), 0);
   const orders = await ordersSince(
     ctx,

@@ -3,14 +3,17 @@ import type { Api } from "grammy";
 import type { Clock } from "../clock.js";
 import type { I18nInstance } from "../i18n.js";
 import type { Logger } from "../logger.js";
+import type { MoneyService } from "../money/index.js";
 import type { SellerApi } from "../seller-api/index.js";
 import type { KeyValueStore } from "../storage/index.js";
 import type { AlertMetrics, AlertSettings } from "./context.js";
 import { type AlertCallbacks, runDeliveryRound } from "./delivery.js";
 import { type ImportsOfChat, runDigestRound } from "./digest.js";
 import { readHealth } from "./health.js";
+import { runMoneyRound } from "./money.js";
 import { runOrdersRound } from "./orders.js";
 import { type AlertRunner, type AlertWork, createAlertRunner } from "./runner.js";
+import { runStatementRound } from "./statement.js";
 import { runStockRound } from "./stock.js";
 import { type AlertStore, createAlertStore } from "./store.js";
 
@@ -30,6 +33,8 @@ export interface AlertsDeps {
   callbacks: AlertCallbacks;
   /** Recent imports of a chat, for the digest. */
   imports?: ImportsOfChat;
+  /** The money figures: money alerts and the month's statement. */
+  money?: MoneyService;
 }
 
 export interface Alerts extends AlertRunner {
@@ -40,7 +45,10 @@ export interface Alerts extends AlertRunner {
   lastSuccessAt(): Promise<number | undefined>;
 }
 
-/** New-order, stock, digest and health alerts: rounds on the scheduler, sends from an outbox. */
+/**
+ * New-order, stock, digest, health and money alerts and the month's statement: rounds on the
+ * scheduler, sends from an outbox.
+ */
 export function createAlerts(deps: AlertsDeps): Alerts {
   const store = createAlertStore(deps.kv);
   const logger = deps.logger.child({ module: "alerts" });
@@ -51,6 +59,8 @@ export function createAlerts(deps: AlertsDeps): Alerts {
     logger,
     metrics: deps.metrics,
     settings: deps.settings,
+    i18n: deps.i18n,
+    ...(deps.money ? { money: deps.money } : {}),
   };
   // Asked afresh in every delivery round (not cached), so unlinking stops alerts at once.
   const isLinked = async (userId: number) => {
@@ -81,6 +91,19 @@ export function createAlerts(deps: AlertsDeps): Alerts {
       everyMs: 60_000,
       leaseKey: "alerts:lease:digest",
       run: (r) => runDigestRound(ctx, r, deps.imports),
+    },
+    {
+      name: "alerts-money",
+      // Ticks at most a minute apart; a round reads only once its own interval has passed.
+      everyMs: Math.min(deps.settings.money.pollMs, 60_000),
+      leaseKey: "alerts:lease:money",
+      run: (r) => runMoneyRound(ctx, r),
+    },
+    {
+      name: "alerts-statement",
+      everyMs: 60_000,
+      leaseKey: "alerts:lease:statement",
+      run: (r) => runStatementRound(ctx, r),
     },
   ];
   const delivery: AlertWork = {
@@ -124,6 +147,7 @@ export {
   type AlertDefaults,
   type ChatAlertSettings,
   type ChatTarget,
+  kindEnabled,
   newChatSettings,
 } from "./settings.js";
 export { readStockSnapshot } from "./stock.js";

@@ -1,6 +1,6 @@
 import type { Order } from "../seller-api/index.js";
 import type { AlertContext, AlertRound } from "./context.js";
-import { recordApiOutcome } from "./health.js";
+import { authPause, recordApiOutcome } from "./health.js";
 import { type DatedOrder, readNewestOrders } from "./newest-orders.js";
 import { chatKeyOf } from "./settings.js";
 
@@ -60,6 +60,9 @@ export function orderAlertOf(order: Order): OrderAlert {
  */
 export async function runOrdersRound(ctx: AlertContext, round: AlertRound) {
   const now = round.now();
+  // The Seller API refuses the credentials and chats were told: one poll in a while only.
+  const paused = await authPause(ctx, now, true);
+  if (paused !== undefined) return { nextAt: paused };
   const cursor = await ctx.store.get<OrderCursor>(CURSOR);
   let found: DatedOrder[];
   try {
@@ -74,7 +77,7 @@ export async function runOrdersRound(ctx: AlertContext, round: AlertRound) {
     });
   } catch (error) {
     ctx.logger.warn({ err: error }, "new-order poll failed");
-    await recordApiOutcome(ctx, false, now);
+    await recordApiOutcome(ctx, false, now, error);
     if (cursor) await ctx.store.set(CURSOR, { ...cursor, lastRoundAt: now });
     return { nextAt: now + ctx.settings.orderPollMs };
   }

@@ -7,8 +7,12 @@ export interface ChatTarget {
   threadId?: number;
 }
 
-export const ALERT_KINDS = ["orders", "stock", "digest", "health"] as const;
+export const ALERT_KINDS = ["orders", "stock", "digest", "health", "money", "statement"] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
+
+/** Whether a chat gets a kind; a kind added after the chat subscribed is on. */
+export const kindEnabled = (chat: Pick<ChatAlertSettings, "enabled">, kind: AlertKind) =>
+  chat.enabled[kind] !== false;
 
 export type QuietMode = "silent" | "hold";
 
@@ -18,7 +22,8 @@ export interface ChatAlertSettings extends ChatTarget {
   kind: "private" | "group";
   /** The linked seller who subscribed a group (their link decides whether it stays). */
   subscribedBy?: number;
-  enabled: Record<AlertKind, boolean>;
+  /** Settings saved before a kind existed lack it: read through `kindEnabled`. */
+  enabled: Partial<Record<AlertKind, boolean>>;
   /** Default stock-alert threshold (units); a product's own threshold wins. */
   threshold: number;
   digestAt: number;
@@ -50,7 +55,14 @@ export function newChatSettings(
     chatId: target.chatId,
     ...(target.threadId !== undefined ? { threadId: target.threadId } : {}),
     ...fields,
-    enabled: { orders: true, stock: true, digest: true, health: true },
+    enabled: {
+      orders: true,
+      stock: true,
+      digest: true,
+      health: true,
+      money: true,
+      statement: true,
+    },
     threshold: defaults.threshold,
     digestAt: defaults.digestAt,
     quietFrom: defaults.quietFrom,

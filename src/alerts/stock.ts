@@ -1,6 +1,7 @@
 import { type LocalizedText, type ProductListItem, pagingEnd } from "../seller-api/index.js";
 import type { AlertContext, AlertRound } from "./context.js";
 import { addSample, daysLeft, type SalesSamples, salesPerDay } from "./estimate.js";
+import { authPause } from "./health.js";
 import { type ChatAlertSettings, chatKeyOf } from "./settings.js";
 
 export type StockLevel = "ok" | "soon" | "low";
@@ -89,6 +90,8 @@ export function levelOf(
 export async function runStockRound(ctx: AlertContext, round: AlertRound) {
   const now = round.now();
   const next = { nextAt: now + ctx.settings.stockPollMs };
+  // Refused credentials: the new-order poll alone tries, seldom, until they work again.
+  if ((await authPause(ctx, now)) !== undefined) return next;
   let products: ProductListItem[];
   try {
     products = await listAll(ctx);

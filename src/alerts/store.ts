@@ -10,7 +10,16 @@ export interface OutboxMessage {
   /** Deterministic: the same event for the same chat always has the same id. */
   id: string;
   chatKey: string;
-  kind: "order" | "stock" | "digest" | "health" | "away";
+  kind:
+    | "order"
+    | "stock"
+    | "digest"
+    | "health"
+    | "away"
+    | "returns"
+    | "money"
+    | "statement"
+    | "statementBook";
   /** When it was queued (delivery order). */
   at: number;
   data: unknown;

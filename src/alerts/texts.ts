@@ -10,6 +10,7 @@ import {
   localTime,
   shorten,
 } from "../text/index.js";
+import type { HealthNotice } from "./health.js";
 import type { OrderAlert } from "./orders.js";
 import type { StockAlert } from "./stock.js";
 
@@ -108,12 +109,18 @@ export function stockGroupText(t: Translate, alerts: StockAlert[], locale: Local
   ].join("\n");
 }
 
-export function healthText(
-  t: Translate,
-  h: { state: "down" | "up"; since: number },
-  timeZone: string,
-): string {
-  return t(h.state === "down" ? "alert-health-down" : "alert-health-up", {
-    since: shortDateTime(h.since, timeZone),
-  });
+export function healthText(t: Translate, h: HealthNotice, timeZone: string): string {
+  const since = shortDateTime(h.since, timeZone);
+  switch (h.state) {
+    case "auth-down":
+      return t("alert-auth-down", {
+        since,
+        polls: h.polls ?? 0,
+        interval: durationText(t, h.retryMs ?? 0),
+      });
+    case "auth-up":
+      return t("alert-auth-up", { since });
+    default:
+      return t(h.state === "down" ? "alert-health-down" : "alert-health-up", { since });
+  }
 }

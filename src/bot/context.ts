@@ -10,14 +10,15 @@ export interface LinkCache {
   checkedAt: number;
 }
 
-/** Per private chat, kept in storage under `session:<chatId>`. */
+/**
+ * Per private chat, kept in storage under `session:<chatId>`. No dialogue lives here: what the
+ * bot waits for is a conversation (`Dialogue`), which /cancel ends.
+ */
 export interface SessionData {
   /** The chat's language once chosen (link status or /language). */
   locale?: Locale;
   /** The last link status read, reused for a short while. */
   link?: LinkCache;
-  /** A price asked from a product card, waiting for the seller's number (ms: when asked). */
-  pendingPrice?: { productId: number; skuId: number; at: number };
 }
 
 export type BotContext = ConversationFlavor<Context & SessionFlavor<SessionData> & I18nFlavor>;

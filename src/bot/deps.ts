@@ -1,4 +1,5 @@
-import type { Composer } from "grammy";
+import type { ConversationBuilder } from "@grammyjs/conversations";
+import type { Composer, Middleware } from "grammy";
 import type { Alerts } from "../alerts/index.js";
 import type { CatalogService } from "../catalog/index.js";
 import type { Clock } from "../clock.js";
@@ -7,6 +8,7 @@ import { createI18n } from "../i18n.js";
 import type { ImportService, ImportWatcher } from "../import/index.js";
 import type { Logger } from "../logger.js";
 import type { BotMetrics, UpdateObserver } from "../metrics.js";
+import type { MoneyService } from "../money/index.js";
 import type { SellerApi } from "../seller-api/index.js";
 import type { Storage } from "../storage/index.js";
 import type { Pace, TelegramFetch } from "../telegram/index.js";
@@ -32,6 +34,8 @@ export interface BotDeps {
   imports: ImportService;
   /** New-order, stock, digest and health alerts (/settings, /subscribe). */
   alerts: Alerts;
+  /** The money figures of a period (/money). */
+  money: MoneyService;
   /** Observes every handled update (metrics). */
   onUpdate?: UpdateObserver;
   /** The app's one pace of sends (shared with the watcher); bot.api's sends are "interactive". */
@@ -44,6 +48,8 @@ export interface BotDeps {
   rateLimit?: Partial<
     Pick<RateLimitOptions, "limit" | "windowMs" | "maxQueuedPerChat" | "onLimited">
   >;
+  /** How long a press may go unanswered before it is answered silently (default 0.8 s). */
+  pressAnswerWithinMs?: number;
 }
 
 /** What features get: the deps, the gate that keeps unlinked chats out, formatters, the menu. */
@@ -62,12 +68,34 @@ export interface FeatureDeps extends BotDeps {
 }
 
 /**
+ * One dialogue: a conversation a feature starts, in which the bot waits for the seller's next
+ * step. Every dialogue of every feature is placed before the features (`bot/index.ts`), so it
+ * sees each update of its chat first, and `/cancel` ends it; the rules are `dialogues.ts`.
+ */
+export interface Dialogue {
+  /** The conversation's id (its key in the chat's conversation state). */
+  readonly id: string;
+  /**
+   * What it waits for: `"text"`, a question (typed text; a command, a button, a file end it,
+   * and are handled as usual); `"button"`, an offer (a press of its own buttons; the chat's
+   * other updates pass it by, and it waits on).
+   */
+  readonly waitsFor: "text" | "button";
+  /** The conversation, built once per bot. */
+  conversation(deps: FeatureDeps): ConversationBuilder<BotContext, ConversationContext>;
+  /** What must run right before it (the import offer's link check), if anything. */
+  guard?(deps: FeatureDeps): Middleware<BotContext>;
+}
+
+/**
  * One feature: the commands it shows in Telegram's menu and in /help (texts `cmd-<command>` and
  * `help-<command>` in every locale), declared beside the handlers that answer them; `create`
  * builds its one Composer for one bot. The list of features is `features/index.ts`.
  */
 export interface Feature {
   readonly commands: readonly MenuCommand[];
+  /** The dialogues it starts (none if it asks nothing). */
+  readonly dialogues?: readonly Dialogue[];
   create(deps: FeatureDeps): Composer<BotContext>;
 }
 

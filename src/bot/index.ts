@@ -1,4 +1,4 @@
-import { conversations } from "@grammyjs/conversations";
+import { conversations, createConversation } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
 import { Bot, type Composer, session } from "grammy";
 import { createCatalogService } from "../catalog/index.js";
@@ -13,6 +13,7 @@ import type { BotDeps, FeatureDeps } from "./deps.js";
 import { createErrorHandler } from "./errors/boundary.js";
 import {
   createGroupAlertsFeature,
+  DIALOGUES,
   EARLY_FEATURES,
   FEATURES,
   subscribeOnLink,
@@ -21,6 +22,7 @@ import { createLinkStatus } from "./link-status.js";
 import { menuOf } from "./menu.js";
 import { requireLink } from "./middlewares/access-gate.js";
 import { chatLock } from "./middlewares/chat-lock.js";
+import { createPressAnswers } from "./middlewares/press-answers.js";
 import { privateOnly } from "./middlewares/private-only.js";
 import { DEFAULT_RATE_LIMIT, rateLimit } from "./middlewares/rate-limit.js";
 import { updateLogger } from "./middlewares/update-logger.js";
@@ -49,6 +51,13 @@ export function createBot(deps: BotDeps): SellerBot {
     },
   });
   installApiTransformers(bot.api, { metrics: deps.metrics, source: "reply" });
+  // Outermost: one answer of a press reaches Telegram, whoever gives it (see below).
+  const presses = createPressAnswers({
+    clock: deps.clock,
+    logger,
+    ...(deps.pressAnswerWithinMs !== undefined && { withinMs: deps.pressAnswerWithinMs }),
+  });
+  bot.api.config.use(presses.transformer);
 
   const onError = createErrorHandler(logger, i18n);
   bot.catch(onError);
@@ -56,6 +65,9 @@ export function createBot(deps: BotDeps): SellerBot {
   // Admission first: a flooding chat's updates are dropped here at once instead of holding the
   // runner's slots while they wait for their chat's turn below.
   bot.use(rateLimit({ ...DEFAULT_RATE_LIMIT, ...deps.rateLimit, logger, notice: notice(deps) }));
+  // A press is answered within a second even while it waits for its chat's turn behind slow
+  // work; the work itself keeps its place in the chat's order below.
+  bot.use(presses.middleware);
   // Each chat's updates in order: session and conversation state are read and written per update.
   bot.use(sequentialize((ctx) => ctx.chat?.id.toString() ?? ctx.from?.id.toString()));
   const guarded: Composer<BotContext> = bot.errorBoundary(onError);
@@ -95,7 +107,9 @@ export function createBot(deps: BotDeps): SellerBot {
     conversations<BotContext, ConversationContext>({
       storage: {
         type: "key",
-        version: 1,
+        // 2: the questions wait on the app's clock, so their replays changed shape. States of
+        // version 1 are dropped: a question is asked again, an offer's press is out of date.
+        version: 2,
         prefix: KEY_PREFIX.conversation,
         adapter: reads.adapter(storage.adapter()),
       },
@@ -107,6 +121,7 @@ export function createBot(deps: BotDeps): SellerBot {
           (ctx, next) => {
             ctx.chatLocale = locale;
             installApiTransformers(ctx.api);
+            ctx.api.config.use(presses.transformer);
             return next();
           },
           i18n,
@@ -116,8 +131,14 @@ export function createBot(deps: BotDeps): SellerBot {
   );
 
   for (const feature of EARLY_FEATURES) guarded.use(feature.create(features));
-  // One deadline for the Seller API calls of an update (conversations above keep their own).
+  // One deadline for the Seller API calls of an update, the dialogues' included.
   guarded.use((_ctx, next) => deps.seller.withDeadline(config.sellerApiDeadlineMs, next));
+  // Every dialogue sees its chat's updates before the features do (rules: dialogues.ts).
+  for (const dialogue of DIALOGUES) {
+    if (dialogue.guard) guarded.use(dialogue.guard(features));
+    const conversation = dialogue.conversation(features);
+    guarded.use(createConversation(conversation, { id: dialogue.id, parallel: true }));
+  }
   for (const feature of FEATURES) guarded.use(feature.create(features));
   return Object.assign(bot, { dispose: reads.close });
 }

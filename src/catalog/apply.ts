@@ -4,13 +4,20 @@ import type { Change, Diff } from "./diff.js";
 import { type CardChange, cardWith, type LiveCard, productValues, skuValues } from "./fields.js";
 import type { StoredUndo } from "./store.js";
 
+/** Which changes asked about apart the seller chose to apply with the others. */
 export interface Selection {
   risky: boolean;
   conflicts: boolean;
+  unverified: boolean;
 }
 
 export const selected = (diff: Diff, choice: Selection) =>
-  diff.changes.filter((c) => (!c.risk || choice.risky) && (!c.conflict || choice.conflicts));
+  diff.changes.filter(
+    (c) =>
+      (!c.risk || choice.risky) &&
+      (!c.conflict || choice.conflicts) &&
+      (!c.unverified || choice.unverified),
+  );
 
 const liveOf = (card: LiveCard, change: { skuId?: number; field: string }) => {
   if (change.skuId === undefined) return productValues(card)[change.field];

@@ -1,8 +1,8 @@
 import type { EditRow, EditRows } from "../import/index.js";
-import { fingerprint, type LiveCard, productValues, skuValues, type Values } from "./fields.js";
+import { type LiveCard, productValues, skuValues, type Values } from "./fields.js";
 import { type ExportSnapshot, rowKey } from "./meta.js";
 
-export type Risk = "price-cut" | "price-up" | "price-zero" | "barcode" | "duplicate";
+export type Risk = "price-cut" | "price-up" | "barcode" | "duplicate";
 
 /** One field of one product (skuId undefined) or SKU that the file changes. */
 export interface Change {
@@ -16,6 +16,12 @@ export interface Change {
   risk?: Risk;
   /** Changed by the seller in the file and, since the export, elsewhere too. */
   conflict?: boolean;
+  /**
+   * Differs from the live card where the file has no record of the export that vouches for
+   * its row (no hidden sheet, a changed one, one of the first version): the seller's edit or
+   * an old value over a cabinet change, nobody can tell. Applied only when asked apart.
+   */
+  unverified?: boolean;
 }
 
 export interface NewSku {
@@ -35,41 +41,86 @@ export interface Diff {
   goneSkus: { row: number; productId: number; skuId: number }[];
   /** Products with changes whose characteristics have no codes and the file gives none. */
   blocked: { productId: number; rows: number[] }[];
-  /** Rows with a value that could not be read (not applied). */
-  unreadable: { row: number; field: string }[];
+  /**
+   * Cells that could not be read, or hold a value the Seller API can never be sent (a price
+   * of 0 or less, more decimals than tenge has, too large): named with the reason, not applied.
+   */
+  unreadable: (EditRow["issues"][number] & { row: number })[];
   /** The file carried the export's hidden sheet (else compared with the live cards only). */
   snapshot: boolean;
 }
 
+/**
+ * What a file's values are compared with: `snapshot`, the export's record (a file without one
+ * makes every difference "cannot tell"); or, for a value the seller typed against the live
+ * card just read (the card's price dialogue), the live card alone.
+ */
+export type Basis = { snapshot: ExportSnapshot | undefined } | { typedAgainstLive: true };
+
 const isProductField = (field: string) =>
   !["price", "barcode", "photos", "attributeValueCodes"].includes(field);
 
-/** A cell the seller wrote: differs from what was exported (or, with no snapshot, from live). */
+interface SellerCells {
+  values: string[];
+  rows: number[];
+  /** A vouched-for row's cell changed where the live value moved since the export too. */
+  conflict: boolean;
+  /** A cell on a row no record vouches for. */
+  unverified: boolean;
+  /** A vouched-for row's cell left as exported where the live value moved since. */
+  kept: boolean;
+}
+
+/**
+ * The cells of one field the seller wrote, over a product's rows (a product field) or a SKU's:
+ * on a row the export's record vouches for, a cell whose fingerprint differs from the
+ * exported one; elsewhere (no record, or one that does not hold), a cell that differs from
+ * the live value, which cannot tell whose change it is.
+ */
 function sellerValues(
+  ctx: Context,
   rows: EditRow[],
   field: string,
-  exported: (row: EditRow) => string | undefined,
   live: string | undefined,
-  snapshot: boolean,
-): { values: string[]; rows: number[] } {
-  const values: string[] = [];
-  const at: number[] = [];
+): SellerCells {
+  const out: SellerCells = {
+    values: [],
+    rows: [],
+    conflict: false,
+    unverified: false,
+    kept: false,
+  };
+  const snap = ctx.snapshot;
   for (const row of rows) {
     const value = row.values[field];
     if (value === undefined) continue;
-    const changed = snapshot ? fingerprint(value) !== exported(row) : value !== live;
-    if (!changed) continue;
-    if (!values.includes(value)) values.push(value);
-    at.push(row.row);
+    const key = rowKey(row.productId, row.skuId);
+    const exported = snap?.rows.get(key);
+    if (!exported) {
+      if (value === live) continue;
+      out.unverified ||= !ctx.typedAgainstLive;
+    } else {
+      const was = exported[field] ?? "";
+      const print = snap!.print(key, field, value);
+      const livePrint = value === live ? print : snap!.print(key, field, live);
+      if (print === was) {
+        // Left as exported while the live value moved: not a change, the live value stays.
+        out.kept ||= was !== livePrint;
+        continue;
+      }
+      out.conflict ||= was !== livePrint;
+    }
+    if (!out.values.includes(value)) out.values.push(value);
+    out.rows.push(row.row);
   }
-  return { values, rows: at };
+  return out;
 }
 
 function riskOf(field: string, was: string | undefined, will: string): Risk | undefined {
   if (field === "barcode" && was !== undefined) return "barcode";
   if (field !== "price") return undefined;
+  // A price of 0 or less never comes here: the reader names it (the import refuses it).
   const next = Number(will);
-  if (next === 0) return "price-zero";
   const before = Number(was);
   if (!(before > 0)) return undefined;
   if (next < before / 2) return "price-cut";
@@ -79,6 +130,7 @@ function riskOf(field: string, was: string | undefined, will: string): Risk | un
 
 interface Context {
   snapshot: ExportSnapshot | undefined;
+  typedAgainstLive: boolean;
   diff: Diff;
 }
 
@@ -91,26 +143,11 @@ function compare(
   field: string,
   live: string | undefined,
 ): void {
-  const snap = ctx.snapshot;
-  const exported = (row: EditRow) =>
-    snap?.rows.get(rowKey(row.productId, row.skuId))?.[field] ?? "";
-  const seller = sellerValues(rows, field, exported, live, snap !== undefined);
-  if (snap) {
-    // Cells left as exported while the live value moved: not a change, the live value stays.
-    const untouched = rows.filter(
-      (r) => r.values[field] !== undefined && !seller.rows.includes(r.row),
-    );
-    if (untouched.some((r) => exported(r) !== fingerprint(live))) ctx.diff.keptLive++;
-  }
+  const seller = sellerValues(ctx, rows, field, live);
+  if (seller.kept) ctx.diff.keptLive++;
   if (seller.values.length === 0) return;
   const will = seller.values[0]!;
   if (seller.values.length === 1 && will === live) return;
-  const conflict =
-    snap !== undefined &&
-    seller.rows.some((r) => {
-      const row = rows.find((x) => x.row === r)!;
-      return exported(row) !== fingerprint(live);
-    });
   const risk = seller.values.length > 1 ? "duplicate" : riskOf(field, live, will);
   ctx.diff.changes.push({
     productId: card.productId,
@@ -120,7 +157,8 @@ function compare(
     will,
     rows: seller.rows,
     ...(risk && { risk }),
-    ...(conflict && { conflict }),
+    ...(seller.conflict && { conflict: true }),
+    ...(seller.unverified && { unverified: true }),
   });
 }
 
@@ -189,8 +227,9 @@ function codesGiven(card: LiveCard, changes: Change[]): boolean {
 export function diffEdits(
   edits: EditRows,
   cards: ReadonlyMap<number, LiveCard>,
-  snapshot: ExportSnapshot | undefined,
+  basis: Basis,
 ): Diff {
+  const snapshot = "snapshot" in basis ? basis.snapshot : undefined;
   const diff: Diff = {
     changes: [],
     newSkus: [],
@@ -202,10 +241,10 @@ export function diffEdits(
     unreadable: [],
     snapshot: snapshot !== undefined,
   };
-  const ctx: Context = { snapshot, diff };
+  const ctx: Context = { snapshot, typedAgainstLive: "typedAgainstLive" in basis, diff };
   const byProduct = new Map<number, EditRow[]>();
   for (const row of edits.rows) {
-    for (const issue of row.issues) diff.unreadable.push({ row: row.row, field: issue.field });
+    for (const issue of row.issues) diff.unreadable.push({ row: row.row, ...issue });
     if (row.productId <= 0) continue;
     byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row]);
   }

@@ -31,6 +31,8 @@ export interface ExportTexts {
 export interface ExportInput {
   exportId: string;
   at: Date;
+  /** The bot's secret: the hidden sheet's fingerprints and seals are keyed by it. */
+  secret: Buffer;
   cards: readonly LiveCard[];
   texts: ExportTexts;
 }

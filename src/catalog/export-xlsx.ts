@@ -1,3 +1,4 @@
+import { type CellValue, createWorkbook, readyCell, type Workbook } from "../sheets/index.js";
 import {
   type Column,
   columnsOf,
@@ -6,37 +7,30 @@ import {
   type ExportSink,
   inOrder,
 } from "./export-file.js";
-import {
-  fingerprints,
-  type LiveCard,
-  productValues,
-  SKU_FIELDS,
-  skuValues,
-  type Values,
-} from "./fields.js";
-import { META_SHEET, metaHead, metaRow } from "./meta.js";
-import {
-  type CellValue,
-  cellTail,
-  columnLetters,
-  packageParts,
-  rowXml,
-  SHEET_TAIL,
-  STYLE,
-  sheetHead,
-} from "./xlsx-xml.js";
-import { DeflatedFile, deflatedFile, zipArchive } from "./xlsx-zip.js";
+import { type LiveCard, productValues, SKU_FIELDS, skuValues, type Values } from "./fields.js";
+import { type ExportPrints, exportPrints, META_SHEET, metaHead, metaRow } from "./meta.js";
+
+/** The export's looks: the header blue (grey over read-only columns), read-only cells grey. */
+function exportStyles(book: Workbook<Buffer>) {
+  return {
+    header: book.style({ bold: true, fill: "FFDDEBF7" }),
+    readOnlyHeader: book.style({ bold: true, fill: "FFE0E0E0" }),
+    /** Text number format (`@`): typed digits stay text, leading zeros kept. */
+    text: book.style({ numFmt: "@" }),
+    readOnly: book.style({ fill: "FFE0E0E0" }),
+  };
+}
+type Looks = ReturnType<typeof exportStyles>;
 
 /** Grey for read-only columns, text for barcodes and characteristic codes. */
-const styleOf = (c: Column) => (c.readOnly ? STYLE.readOnly : c.text ? STYLE.text : STYLE.plain);
+const styleOf = (c: Column, looks: Looks) =>
+  c.readOnly ? looks.readOnly : c.text ? looks.text : 0;
 
 /**
- * Cells made ready as a card came: each filled column's cell after its reference (`<c r="…"`
- * + this), already UTF-8, by key; at the end only references are written around them.
+ * Cells made ready as a card came: each filled column's cell, already UTF-8, by key; at the
+ * end only references are written around them.
  */
-type ReadyCells = Record<string, Buffer>;
-
-const ready = (tail: string) => Buffer.from(tail, "utf8");
+type ReadyCells = Record<string, Uint8Array>;
 
 /** A product made ready: its own cells (on each of its rows) and each SKU row's cells. */
 interface ReadyProduct {
@@ -47,29 +41,30 @@ interface ReadyProduct {
 /** Columns whose value is a SKU's own; the others are the product's, repeated on its rows. */
 const PER_SKU = new Set<string>(["skuId", ...SKU_FIELDS]);
 
-function put(cells: ReadyCells, column: Column, value: CellValue) {
+function put(cells: ReadyCells, column: Column, value: CellValue, looks: Looks) {
   if (value === undefined || value === null || value === "") return;
-  cells[column.key] = ready(cellTail(value, styleOf(column))!);
+  cells[column.key] = readyCell(value, styleOf(column, looks))!;
 }
 
 /**
- * A card's rows made ready, the product's cells and fingerprints once for all its SKU rows;
- * each row's ids and fingerprints go to `meta` (the hidden sheet).
+ * A card's rows made ready, the product's cells once for all its SKU rows; each row's ids,
+ * fingerprints (keyed to the row) and seal go to `meta` (the hidden sheet).
  */
 function readyProduct(
   card: LiveCard,
   fixed: readonly Column[],
+  looks: Looks,
+  printer: ExportPrints,
   meta: (cells: (string | number)[]) => void,
 ): ReadyProduct {
   const product: Values = { productId: String(card.productId), ...productValues(card) };
   const cells: ReadyCells = {};
   for (const column of fixed) {
-    if (!PER_SKU.has(column.key)) put(cells, column, column.value(card, product));
+    if (!PER_SKU.has(column.key)) put(cells, column, column.value(card, product), looks);
   }
   for (const [field, value] of Object.entries(product)) {
-    if (field.startsWith("attributes.")) cells[field] = ready(cellTail(value, STYLE.text)!);
+    if (field.startsWith("attributes.")) cells[field] = readyCell(value, looks.text)!;
   }
-  const prints = fingerprints(product);
   const skus = card.skus.length > 0 ? card.skus : [undefined];
   return {
     cells,
@@ -78,54 +73,47 @@ function readyProduct(
       const values = { ...product, ...own };
       const row: ReadyCells = {};
       for (const column of fixed) {
-        if (PER_SKU.has(column.key)) put(row, column, column.value(card, values));
+        if (PER_SKU.has(column.key)) put(row, column, column.value(card, values), looks);
       }
-      meta(metaRow(card.productId, sku?.skuId, { ...prints, ...fingerprints(own) }));
+      meta(metaRow(printer, card.productId, sku?.skuId, values));
       return row;
     }),
   };
 }
 
 /** The products sheet being written: the header (bold; blue, grey over read-only) first. */
-function productsSheet(columns: readonly Column[]) {
-  const sheet = new DeflatedFile("xl/worksheets/sheet1.xml");
-  const letters = columns.map((_c, i) => columnLetters(i));
-  const styles = columns.map(styleOf);
-  // No <dimension>: the rows are written before their number is known (it is optional).
-  sheet.write(
-    sheetHead({
-      columns: columns.map((c, i) => ({ width: c.width, style: styles[i] })),
-      frozenHeader: true,
-      selected: true,
-    }),
-  );
-  const header = (c: Column) => cellTail(c.title, c.readOnly ? STYLE.readOnlyHeader : STYLE.header);
-  sheet.write(rowXml(1, columns.map(header), letters));
-  // An empty cell of a styled column is written with its style (grey, or text for typing).
-  const empty = styles.map((style) => {
-    const tail = cellTail(undefined, style);
-    return tail === undefined ? undefined : ready(tail);
+function productsSheet(
+  book: Workbook<Buffer>,
+  looks: Looks,
+  name: string,
+  columns: readonly Column[],
+) {
+  const styles = columns.map((c) => styleOf(c, looks));
+  const sheet = book.sheet({
+    name,
+    place: 0,
+    columns: columns.map((c, i) => ({ width: c.width, style: styles[i] })),
+    frozen: { rows: 1 },
   });
+  sheet.row(
+    columns.map((c) => ({
+      value: c.title,
+      style: c.readOnly ? looks.readOnlyHeader : looks.header,
+    })),
+  );
+  // An empty cell of a styled column is written with its style (grey, or text for typing).
+  const empty = styles.map((style) => readyCell(undefined, style));
   const keys = columns.map((c) => c.key);
-  let row = 1;
+  const cells: (Uint8Array | undefined)[] = new Array(keys.length);
   return {
+    sheet,
     /** A product's rows, next in the sheet. */
-    write({ cells, skus }: ReadyProduct) {
+    write({ cells: shared, skus }: ReadyProduct) {
       for (const own of skus) {
-        row++;
-        sheet.writeAscii(`<row r="${row}">`);
-        for (let j = 0; j < keys.length; j++) {
-          const tail = own[keys[j]!] ?? cells[keys[j]!] ?? empty[j];
-          if (tail === undefined) continue;
-          sheet.writeAscii(`<c r="${letters[j]}${row}"`);
-          sheet.writeBytes(tail);
-        }
-        sheet.writeAscii("</row>");
+        for (let j = 0; j < keys.length; j++)
+          cells[j] = own[keys[j]!] ?? shared[keys[j]!] ?? empty[j];
+        sheet.readyRow(cells);
       }
-    },
-    end(): DeflatedFile {
-      sheet.write(SHEET_TAIL);
-      return sheet;
     },
   };
 }
@@ -136,9 +124,13 @@ type ProductsSheet = ReturnType<typeof productsSheet>;
  * The products sheet written ahead, in the list's order, as far as both the order and the
  * products are known, with a column for each characteristic seen so far. A characteristic
  * first seen after the sheet began spoils it (its column would come before columns already
- * written): the sheet is then written whole at the end.
+ * written): the sheet is then left out and written whole at the end.
  */
-function sheetAhead(file: ExportFile, products: Map<number, ReadyProduct | null>) {
+function sheetAhead(
+  file: ExportFile,
+  products: Map<number, ReadyProduct | null>,
+  newSheet: (columns: readonly Column[]) => ProductsSheet,
+) {
   const codes = new Set<string>();
   const listed: number[] = [];
   let written = 0;
@@ -149,7 +141,7 @@ function sheetAhead(file: ExportFile, products: Map<number, ReadyProduct | null>
     for (; written < listed.length; written++) {
       const product = products.get(listed[written]!);
       if (product === undefined) return; // not answered yet
-      sheet ??= productsSheet(columnsOf(codes, file.texts));
+      sheet ??= newSheet(columnsOf(codes, file.texts));
       if (product) sheet.write(product);
     }
   };
@@ -164,23 +156,26 @@ function sheetAhead(file: ExportFile, products: Map<number, ReadyProduct | null>
       codes.add(code);
       if (sheet) {
         spoiled = true;
+        sheet.sheet.discard();
         sheet = undefined;
       }
     },
     /** The whole sheet in `order`: ahead when it holds, else written now. */
-    end(order: readonly number[]): DeflatedFile {
+    end(order: readonly number[]): void {
       const same = order.length === listed.length && order.every((id, i) => id === listed[i]);
       if (!spoiled && same) {
         for (; written < listed.length; written++) {
           const product = products.get(listed[written]!);
-          sheet ??= productsSheet(columnsOf(codes, file.texts));
+          sheet ??= newSheet(columnsOf(codes, file.texts));
           if (product) sheet.write(product);
         }
-        return (sheet ?? productsSheet(columnsOf(codes, file.texts))).end();
+        (sheet ?? newSheet(columnsOf(codes, file.texts))).sheet.end();
+        return;
       }
-      const whole = productsSheet(columnsOf(codes, file.texts));
+      sheet?.sheet.discard();
+      const whole = newSheet(columnsOf(codes, file.texts));
       for (const product of inOrder(products, order)) if (product) whole.write(product);
-      return whole.end();
+      whole.sheet.end();
     },
   };
 }
@@ -193,51 +188,38 @@ function sheetAhead(file: ExportFile, products: Map<number, ReadyProduct | null>
  * Then the package: products, instruction and the hidden sheet.
  */
 export function xlsxExport(file: ExportFile): ExportSink {
+  const book = createWorkbook({ at: file.at });
+  const looks = exportStyles(book);
   const fixed = columnsOf([], file.texts);
+  const printer = exportPrints(file.secret, file.exportId);
   // Asked for and not in its answer (gone since it was listed): null.
   const products = new Map<number, ReadyProduct | null>();
-  const ahead = sheetAhead(file, products);
-  const meta = new DeflatedFile("xl/worksheets/sheet3.xml");
-  meta.write(sheetHead({ columns: [] }));
-  let metaRows = 0;
-  const writeMeta = (cells: readonly (string | number)[]) => {
-    metaRows++;
-    meta.write(
-      rowXml(
-        metaRows,
-        cells.map((v) => cellTail(v, STYLE.plain)),
-      ),
-    );
-  };
+  const meta = book.sheet({ name: META_SHEET, hidden: true, place: 2 });
+  const writeMeta = (cells: readonly (string | number)[]) => meta.row(cells);
+  const ahead = sheetAhead(file, products, (columns) =>
+    productsSheet(book, looks, file.texts.sheet, columns),
+  );
   writeMeta(metaHead(file.exportId, file.at));
   return {
     listed: (ids) => ahead.listed(ids),
     add(cards, asked) {
       for (const card of cards) {
         for (const a of card.attributes) if (a.code) ahead.seen(a.code);
-        products.set(card.productId, readyProduct(card, fixed, writeMeta));
+        products.set(card.productId, readyProduct(card, fixed, looks, printer, writeMeta));
       }
       for (const id of asked) if (!products.has(id)) products.set(id, null);
       ahead.onward();
     },
     async finish(order) {
-      const sheet = ahead.end(order);
+      ahead.end(order);
       products.clear();
-      meta.write(SHEET_TAIL);
-      const lines = file.texts.instructions.map((line, i) => rowXml(i + 1, [cellTail(line, 0)]));
-      const help = `${sheetHead({ columns: [{ width: 110 }] })}${lines.join("")}${SHEET_TAIL}`;
-      const parts = packageParts([
-        { name: file.texts.sheet },
-        { name: file.texts.instructionSheet },
-        { name: META_SHEET, hidden: true },
-      ]);
-      const entries = await Promise.all([
-        ...Object.entries(parts).map(([name, text]) => deflatedFile(name, text)),
-        sheet.end(),
-        deflatedFile("xl/worksheets/sheet2.xml", help),
-        meta.end(),
-      ]);
-      return zipArchive(entries, file.at);
+      const help = book.sheet({
+        name: file.texts.instructionSheet,
+        place: 1,
+        columns: [{ width: 110 }],
+      });
+      for (const line of file.texts.instructions) help.row([line]);
+      return book.finish();
     },
   };
 }

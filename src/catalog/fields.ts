@@ -1,4 +1,3 @@
-import { hash } from "node:crypto";
 import type { ImportProduct } from "../seller-api/index.js";
 
 /**
@@ -86,18 +85,6 @@ export function skuValues(sku: LiveSku): Values {
   if (sku.valueCodes && sku.valueCodes.length > 0)
     values.attributeValueCodes = joinList(sku.valueCodes);
   return values;
-}
-
-/** A short fingerprint of a canonical value: what the export remembers per cell. */
-export function fingerprint(value: string | undefined): string {
-  if (value === undefined || value === "") return "";
-  return hash("sha1", value, "base64url").slice(0, 10);
-}
-
-export function fingerprints(values: Values): Values {
-  const out: Values = {};
-  for (const [field, value] of Object.entries(values)) out[field] = fingerprint(value);
-  return out;
 }
 
 const split = (text: string | undefined) => (text ? text.split("|").filter(Boolean) : []);

@@ -3,8 +3,9 @@
  * returned file's difference against the export and the live cards, the stored preview, the
  * whole-card edits that apply it, and their undo.
  */
-export type { Diff } from "./diff.js";
+export { selected } from "./apply.js";
+export type { Change, Diff } from "./diff.js";
 export { type ListFilter, listAll } from "./live.js";
-export { type CatalogService, createCatalogService } from "./service.js";
+export { type CatalogService, createCatalogService, type Refusal } from "./service.js";
 export type { StoredPreview } from "./store.js";
 export { diffWorkbook, exportTexts, previewText } from "./texts.js";

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Clock } from "../clock.js";
 import { type I18nInstance, type Locale, translator } from "../i18n.js";
 import type { EditRows, ImportService, ParsedProduct, ProgressState } from "../import/index.js";
@@ -37,40 +38,50 @@ export interface ExportResult {
 }
 
 export interface ApplyOutcome {
+  /** Products sent (each whole). */
   sent: number;
   movedSince: number[];
   notSent: number[];
+  /** The undo record of what was sent (none when nothing was). */
   undoId?: string;
 }
 
 interface Parts extends CatalogServiceDeps {
   store: CatalogStore;
   log: Logger;
+  /** The bot's secret that keys what an export records (kept in storage, read once). */
+  secret(): Promise<Buffer>;
 }
 
-/** Sends cards through the import's sender (progress, watcher, one summary). */
-async function send(
-  parts: Parts,
-  job: {
-    chatId: number;
-    locale: Locale;
-    fileName: string;
-    progress: ProgressState;
-    button?: { text: string; data: string };
-  },
-  products: ParsedProduct[],
-): Promise<void> {
+/** A sending job of the import's sender (progress, watcher, one summary). */
+interface SendJob {
+  chatId: number;
+  locale: Locale;
+  fileName: string;
+  progress: ProgressState;
+  button?: { text: string; data: string };
+}
+
+/**
+ * Cards for the import's sender: the draft is stored first (a storage failure sends nothing);
+ * `start` hands it over and says whether it went (false: the app is stopping, nothing sent).
+ */
+async function prepareSend(parts: Parts, job: SendJob, products: ParsedProduct[]) {
   const id = newCatalogId();
   const { chatId, fileName } = job;
   await parts.imports.drafts.save({ id, chatId, fileName, format: "xlsx", products, invalid: 0 });
-  parts.imports.sender.start({
-    ...job,
-    draftId: id,
-    format: "xlsx",
-    valid: products.length,
-    skipped: 0,
-    warnings: [],
-  });
+  return {
+    start: () =>
+      parts.imports.sender.start({
+        ...job,
+        draftId: id,
+        format: "xlsx",
+        valid: products.length,
+        skipped: 0,
+        warnings: [],
+        edit: true,
+      }),
+  };
 }
 
 /** Live cards of `ids`, characteristics translated to codes where the directories allow. */
@@ -95,7 +106,12 @@ async function exportCatalog(
     onWriting?: () => Promise<void>;
   },
 ): Promise<ExportResult> {
-  const file = { exportId: newCatalogId(), at: new Date(parts.clock.now()), texts: input.texts };
+  const file = {
+    exportId: newCatalogId(),
+    at: new Date(parts.clock.now()),
+    texts: input.texts,
+    secret: await parts.secret(),
+  };
   const sink = input.csv ? csvExport(file) : xlsxExport(file);
   const counts = { products: 0, skus: 0, codesUnknown: 0 };
   let progress = Promise.resolve();
@@ -132,8 +148,9 @@ async function preview(
 ): Promise<StoredPreview> {
   const ids = [...new Set(input.edits.rows.map((r) => r.productId).filter((id) => id > 0))];
   const cards = await liveCards(parts, ids);
-  const snapshot = input.edits.meta ? decodeMeta(input.edits.meta) : undefined;
-  const diff = diffEdits(input.edits, cards, snapshot);
+  const meta = input.edits.meta;
+  const snapshot = meta ? decodeMeta(meta, await parts.secret()) : undefined;
+  const diff = diffEdits(input.edits, cards, { snapshot });
   const names = Object.fromEntries([...cards.values()].map((c) => [c.productId, c.name.rus]));
   const { chatId, locale, fileName } = input;
   const stored: StoredPreview = { id: newCatalogId(), chatId, locale, fileName, diff, names };
@@ -157,7 +174,7 @@ async function pricePreview(
     values: { price: priceText(input.price) },
     issues: [],
   };
-  const diff = diffEdits({ rows: [row], fields: ["price"] }, cards, undefined);
+  const diff = diffEdits({ rows: [row], fields: ["price"] }, cards, { typedAgainstLive: true });
   const stored: StoredPreview = {
     id: newCatalogId(),
     chatId: input.chatId,
@@ -170,62 +187,186 @@ async function pricePreview(
   return { preview: stored, was: sku.price };
 }
 
-/** Applies exactly the previewed changes chosen, after reading the live cards again. */
+/** A press that could not take its record: out of date, another chat's, or in use right now. */
+export type Refusal = ClaimRefusal | "stopping";
+type ClaimRefusal = "gone" | "other-chat" | "busy";
+
+export interface PressHooks<T> {
+  /** Once the record is this press's: the status message the sender goes on to edit. */
+  started(): Promise<ProgressState>;
+  /** Once it is decided what goes, before anything is sent: the chat is told (in order). */
+  announce(outcome: T): Promise<void>;
+}
+
+/**
+ * Takes a preview or undo record for one press: only from its own chat, and only one press at
+ * a time over every instance (the claim); read again once claimed, since the press that used
+ * it last deletes it.
+ */
+async function claimRecord<T extends { chatId: number }>(
+  parts: Parts,
+  kind: "preview" | "undo",
+  press: { id: string; chatId: number; owner: string },
+  load: (id: string) => Promise<T | undefined>,
+): Promise<{ record: T } | { refused: ClaimRefusal }> {
+  const before = await load(press.id);
+  if (!before) return { refused: "gone" };
+  if (before.chatId !== press.chatId) return { refused: "other-chat" };
+  const claim = await parts.store.claim(kind, press.id, press.owner);
+  if (claim !== "claimed") return { refused: claim === "used" ? "gone" : "busy" };
+  const record = await load(press.id);
+  if (record) return { record };
+  await parts.store.release(kind, press.id, press.owner);
+  return { refused: "gone" };
+}
+
+/**
+ * Hands prepared cards to the sender once the record is marked used: a record is never sent
+ * twice. The app stopping first: nothing is sent, and the record may be pressed again.
+ */
+async function sendOnce(
+  parts: Parts,
+  kind: "preview" | "undo",
+  id: string,
+  send: { start(): boolean },
+): Promise<boolean> {
+  await parts.store.markUsed(kind, id);
+  if (send.start()) return true;
+  await parts.store.reopen(kind, id);
+  return false;
+}
+
+/**
+ * Applies exactly the previewed changes chosen, after reading the live cards again. Until the
+ * edit goes to the sender, a failure (the Seller API failing or slow, the store) releases the
+ * preview: the seller may press again.
+ */
 async function apply(
   parts: Parts,
-  previewId: string,
+  press: { previewId: string; chatId: number },
   choice: Selection,
-  progress: ProgressState,
-  undoData?: (undoId: string) => string,
-): Promise<ApplyOutcome | undefined> {
-  const stored = await parts.store.loadPreview(previewId);
-  if (!stored) return undefined;
-  await parts.store.deletePreview(previewId);
-  const changes = selected(stored.diff, choice);
-  const ids = new Set([
-    ...changes.map((c) => c.productId),
-    ...stored.diff.newSkus.map((n) => n.productId),
-  ]);
-  const cards = await liveCards(parts, [...ids]);
-  const plan = planApply(stored.diff, changes, cards);
-  const outcome: ApplyOutcome = {
-    sent: plan.products.length,
-    movedSince: plan.movedSince,
-    notSent: plan.notSent,
-  };
-  if (plan.products.length === 0) return outcome;
-  const undoId = newCatalogId();
-  await parts.store.saveUndo({ id: undoId, chatId: stored.chatId, products: plan.undo });
-  const text = translator(parts.i18n, stored.locale)("catalog-button-undo");
-  const button = undoData && { text, data: undoData(undoId) };
-  await send(parts, { ...stored, progress, ...(button && { button }) }, plan.products);
-  parts.log.info({ products: plan.products.length, moved: plan.movedSince.length }, "edit sent");
-  return { ...outcome, undoId };
+  hooks: PressHooks<ApplyOutcome> & { undoData?: (undoId: string) => string },
+): Promise<ApplyOutcome | Refusal> {
+  const owner = randomUUID();
+  const { previewId: id, chatId } = press;
+  const claimed = await claimRecord(parts, "preview", { id, chatId, owner }, (previewId) =>
+    parts.store.loadPreview(previewId),
+  );
+  if ("refused" in claimed) return claimed.refused;
+  const stored = claimed.record;
+  try {
+    const progress = await hooks.started();
+    const changes = selected(stored.diff, choice);
+    const ids = new Set([
+      ...changes.map((c) => c.productId),
+      ...stored.diff.newSkus.map((n) => n.productId),
+    ]);
+    const plan = planApply(stored.diff, changes, await liveCards(parts, [...ids]));
+    const outcome: ApplyOutcome = {
+      sent: plan.products.length,
+      movedSince: plan.movedSince,
+      notSent: plan.notSent,
+    };
+    if (plan.products.length === 0) {
+      await parts.store.markUsed("preview", id);
+      await forget(parts, () => parts.store.deletePreview(id));
+      return outcome;
+    }
+    const undoId = newCatalogId();
+    await parts.store.saveUndo({ id: undoId, chatId, products: plan.undo });
+    const text = translator(parts.i18n, stored.locale)("catalog-button-undo");
+    const button = hooks.undoData && { text, data: hooks.undoData(undoId) };
+    const { locale, fileName } = stored;
+    const job = { chatId, locale, fileName, progress, ...(button && { button }) };
+    const send = await prepareSend(parts, job, plan.products);
+    if (parts.imports.sender.stopping.aborted) throw new Stopping();
+    await hooks.announce({ ...outcome, undoId });
+    if (!(await sendOnce(parts, "preview", id, send))) return "stopping";
+    await forget(parts, () => parts.store.deletePreview(id));
+    parts.log.info({ products: plan.products.length, moved: plan.movedSince.length }, "edit sent");
+    return { ...outcome, undoId };
+  } catch (error) {
+    await forget(parts, () => parts.store.release("preview", id, owner));
+    if (error instanceof Stopping) return "stopping";
+    throw error;
+  }
+}
+
+/** The app began stopping before anything was sent. */
+class Stopping extends Error {}
+
+/** A tidy-up whose failure changes nothing the seller relies on (its record expires). */
+async function forget(parts: Parts, work: () => Promise<unknown>) {
+  await work().catch((error: unknown) =>
+    parts.log.warn({ err: error }, "catalog record not tidied; it expires on its own"),
+  );
+}
+
+export interface UndoOutcome {
+  restored: number[];
+  kept: number[];
 }
 
 /** Puts back the previous values where the live ones are still what the bot set. */
-async function undo(parts: Parts, undoId: string, locale: Locale, progress: ProgressState) {
-  const stored = await parts.store.loadUndo(undoId);
-  if (!stored) return undefined;
-  await parts.store.deleteUndo(undoId);
-  const cards = await liveCards(
-    parts,
-    stored.products.map((p) => p.productId),
+async function undo(
+  parts: Parts,
+  press: { undoId: string; chatId: number; locale: Locale },
+  hooks: PressHooks<UndoOutcome>,
+): Promise<UndoOutcome | Refusal> {
+  const owner = randomUUID();
+  const { undoId: id, chatId, locale } = press;
+  const claimed = await claimRecord(parts, "undo", { id, chatId, owner }, (undoId) =>
+    parts.store.loadUndo(undoId),
   );
-  const plan = planUndo(stored, cards);
-  if (plan.products.length > 0) {
-    const job = { chatId: stored.chatId, locale, fileName: "undo", progress };
-    await send(parts, job, plan.products);
+  if ("refused" in claimed) return claimed.refused;
+  try {
+    const progress = await hooks.started();
+    const ids = claimed.record.products.map((p) => p.productId);
+    const plan = planUndo(claimed.record, await liveCards(parts, ids));
+    const outcome = { restored: plan.restored, kept: plan.kept };
+    const job = { chatId, locale, fileName: "undo", progress };
+    const send = plan.products.length > 0 && (await prepareSend(parts, job, plan.products));
+    if (parts.imports.sender.stopping.aborted) throw new Stopping();
+    await hooks.announce(outcome);
+    if (!send) await parts.store.markUsed("undo", id);
+    else if (!(await sendOnce(parts, "undo", id, send))) return "stopping";
+    await forget(parts, () => parts.store.deleteUndo(id));
+    return outcome;
+  } catch (error) {
+    await forget(parts, () => parts.store.release("undo", id, owner));
+    if (error instanceof Stopping) return "stopping";
+    throw error;
   }
-  return { restored: plan.restored, kept: plan.kept };
+}
+
+/** "Cancel" of a preview: only from its chat, and not while it is being applied. */
+async function cancel(parts: Parts, previewId: string, chatId: number) {
+  const owner = randomUUID();
+  const claimed = await claimRecord(parts, "preview", { id: previewId, chatId, owner }, (id) =>
+    parts.store.loadPreview(id),
+  );
+  if ("refused" in claimed) return claimed.refused;
+  await parts.store.markUsed("preview", previewId);
+  await forget(parts, () => parts.store.deletePreview(previewId));
+  return "cancelled" as const;
 }
 
 /** The catalog's export, return, apply and undo (src/bot/features/catalog adapts the chat). */
 export function createCatalogService(deps: CatalogServiceDeps) {
+  const store = createCatalogStore(deps.kv);
+  let secret: Promise<Buffer> | undefined;
   const parts: Parts = {
     ...deps,
-    store: createCatalogStore(deps.kv),
+    store,
     log: deps.logger.child({ module: "catalog" }),
+    secret: () => {
+      // Read once; a failed read is tried again by the next export or return.
+      secret ??= store.exportSecret().catch((error: unknown) => {
+        secret = undefined;
+        throw error;
+      });
+      return secret;
+    },
   };
   return {
     store: parts.store,
@@ -233,13 +374,13 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     preview: (input: Parameters<typeof preview>[1]) => preview(parts, input),
     pricePreview: (input: Parameters<typeof pricePreview>[1]) => pricePreview(parts, input),
     apply: (
-      previewId: string,
+      press: Parameters<typeof apply>[1],
       choice: Selection,
-      progress: ProgressState,
-      undoData?: (undoId: string) => string,
-    ) => apply(parts, previewId, choice, progress, undoData),
-    undo: (undoId: string, locale: Locale, progress: ProgressState) =>
-      undo(parts, undoId, locale, progress),
+      hooks: Parameters<typeof apply>[3],
+    ) => apply(parts, press, choice, hooks),
+    undo: (press: Parameters<typeof undo>[1], hooks: PressHooks<UndoOutcome>) =>
+      undo(parts, press, hooks),
+    cancel: (previewId: string, chatId: number) => cancel(parts, previewId, chatId),
     /** A live card (the product card's price button). */
     card: async (productId: number) => (await liveCards(parts, [productId])).get(productId),
     ttlMs: CATALOG_TTL_MS,

@@ -1,4 +1,6 @@
 import type { Translate } from "../i18n.js";
+import { issueReason } from "../import/index.js";
+import { createWorkbook, NUMBER_FORMAT } from "../sheets/index.js";
 import { escapeHtml, shorten } from "../text/index.js";
 import type { Change, Diff } from "./diff.js";
 import type { ExportTexts } from "./export-file.js";
@@ -76,6 +78,26 @@ function largestPrices(changes: Change[]): Change[] {
   return changes.filter((c) => c.field === "price" && !c.risk).sort((a, b) => ratio(b) - ratio(a));
 }
 
+/** The first rows, and "…" when there are more: the count beside them says how many. */
+const firstRows = (items: readonly { row: number }[] | readonly number[]) =>
+  items
+    .slice(0, 10)
+    .map((i) => (typeof i === "number" ? i : i.row))
+    .join(", ") + (items.length > 10 ? ", …" : "");
+
+/** Cells that cannot be sent: each with its row, its value as seen and what to do. */
+function unreadableLines(t: Translate, cells: Diff["unreadable"]): string {
+  const lines = [t("catalog-preview-unreadable", { count: cells.length })];
+  for (const cell of cells.slice(0, MAX_LISTED)) {
+    const reason = issueReason(t, cell);
+    const field = escapeHtml(cell.field);
+    lines.push(t("catalog-preview-unreadable-line", { row: cell.row, field, reason }));
+  }
+  if (cells.length > MAX_LISTED)
+    lines.push(t("catalog-preview-unreadable-more", { count: cells.length - MAX_LISTED }));
+  return lines.join("\n");
+}
+
 /** The preview message (HTML) in the chat's language. */
 export function previewText(
   t: Translate,
@@ -84,7 +106,12 @@ export function previewText(
   names: Record<string, string>,
 ): string {
   const out = [t("catalog-preview-title", { file: escapeHtml(shorten(fileName, 60)) })];
+  const unverified = diff.changes.filter((c) => c.unverified);
   if (!diff.snapshot) out.push(t("catalog-preview-no-snapshot"));
+  else if (unverified.length > 0) {
+    const rows = [...new Set(unverified.flatMap((c) => c.rows))].sort((a, b) => a - b);
+    out.push(t("catalog-preview-unconfirmed-rows", { rows: firstRows(rows) }));
+  }
   const list = (items: Change[]) => {
     const lines = items.slice(0, MAX_LISTED).map((c) => changeLine(t, c, names));
     if (items.length > MAX_LISTED)
@@ -103,9 +130,13 @@ export function previewText(
   const conflicts = diff.changes.filter((c) => c.conflict);
   if (conflicts.length > 0)
     out.push(`${t("catalog-preview-conflicts", { count: conflicts.length })}\n${list(conflicts)}`);
+  if (unverified.length > 0) {
+    const count = unverified.length;
+    out.push(`${t("catalog-preview-unverified", { count })}\n${list(unverified)}`);
+  }
   if (diff.changes.length > 0) {
     out.push(countLines(t, diff.changes).join("\n"));
-    const others = diff.changes.filter((c) => !c.risk && !c.conflict);
+    const others = diff.changes.filter((c) => !c.risk && !c.conflict && !c.unverified);
     const prices = largestPrices(others);
     const rest = others.filter((c) => c.field !== "price");
     out.push(list([...prices, ...rest]));
@@ -115,12 +146,7 @@ export function previewText(
   if (diff.keptLive > 0) facts.push(t("catalog-preview-kept-live", { count: diff.keptLive }));
   if (diff.newSkus.length > 0)
     facts.push(t("catalog-preview-new-skus", { count: diff.newSkus.length }));
-  /** The first rows, and "…" when there are more: the count beside them says how many. */
-  const rows = (items: readonly { row: number }[] | readonly number[]) =>
-    items
-      .slice(0, 10)
-      .map((i) => (typeof i === "number" ? i : i.row))
-      .join(", ") + (items.length > 10 ? ", …" : "");
+  const rows = firstRows;
   if (diff.goneProducts.length > 0) {
     const count = new Set(diff.goneProducts.map((g) => g.productId)).size;
     facts.push(t("catalog-preview-gone-products", { count, rows: rows(diff.goneProducts) }));
@@ -137,59 +163,57 @@ export function previewText(
       }),
     );
   }
-  if (diff.unreadable.length > 0) {
-    const cells =
-      diff.unreadable
-        .slice(0, 10)
-        .map((u) => `${u.row}: ${u.field}`)
-        .join("; ") + (diff.unreadable.length > 10 ? "; …" : "");
-    const count = diff.unreadable.length;
-    facts.push(t("catalog-preview-unreadable", { count, cells: escapeHtml(cells) }));
-  }
+  if (diff.unreadable.length > 0) facts.push(unreadableLines(t, diff.unreadable));
   if (facts.length > 0) out.push(facts.join("\n"));
   out.push(t("catalog-preview-empty-keeps"));
   return out.join("\n\n");
 }
 
 /** The full difference as an .xlsx: product, SKU, field, was, will be, rows, note. */
-export async function diffWorkbook(
+export function diffWorkbook(
   t: Translate,
   diff: Diff,
   names: Record<string, string>,
 ): Promise<Buffer> {
-  // Loaded on first use, not at start (as the export's writer).
-  const { default: ExcelJS } = await import("exceljs");
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet(t("catalog-diff-sheet"), {
-    views: [{ state: "frozen", ySplit: 1 }],
+  const book = createWorkbook();
+  // Values as the seller typed them: text cells, so "0012" or "1e5" is shown as it is.
+  const text = book.style({ numFmt: NUMBER_FORMAT.text });
+  const sheet = book.sheet({
+    name: t("catalog-diff-sheet"),
+    frozen: { rows: 1 },
+    columns: [12, 36, 12, 20, 30, 30, 12, 30].map((width) => ({ width })),
   });
-  sheet.columns = [
-    { header: t("catalog-diff-product"), width: 12 },
-    { header: t("catalog-diff-name"), width: 36 },
-    { header: "SKU", width: 12 },
-    { header: t("catalog-diff-field"), width: 20 },
-    { header: t("catalog-diff-was"), width: 30 },
-    { header: t("catalog-diff-will"), width: 30 },
-    { header: t("catalog-diff-rows"), width: 12 },
-    { header: t("catalog-diff-note"), width: 30 },
-  ];
-  sheet.getRow(1).font = { bold: true };
+  sheet.row(
+    [
+      t("catalog-diff-product"),
+      t("catalog-diff-name"),
+      "SKU",
+      t("catalog-diff-field"),
+      t("catalog-diff-was"),
+      t("catalog-diff-will"),
+      t("catalog-diff-rows"),
+      t("catalog-diff-note"),
+    ],
+    { style: book.style({ bold: true }) },
+  );
   for (const c of diff.changes) {
-    const note = [c.risk && t(`catalog-risk-${c.risk}`), c.conflict && t("catalog-diff-conflict")]
+    const note = [
+      c.risk && t(`catalog-risk-${c.risk}`),
+      c.conflict && t("catalog-diff-conflict"),
+      c.unverified && t("catalog-diff-unverified"),
+    ]
       .filter(Boolean)
       .join("; ");
-    const row = sheet.addRow([
+    sheet.row([
       c.productId,
-      names[c.productId] ?? "",
-      c.skuId ?? "",
+      names[c.productId],
+      c.skuId,
       c.field,
-      c.was ?? "",
-      c.will,
+      { value: c.was, style: text },
+      { value: c.will, style: text },
       c.rows.join(", "),
       note,
     ]);
-    row.getCell(5).numFmt = "@";
-    row.getCell(6).numFmt = "@";
   }
-  return Buffer.from(await book.xlsx.writeBuffer());
+  return book.finish();
 }

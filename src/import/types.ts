@@ -39,7 +39,8 @@ export const ISSUE_CODES = [
   "date-not-number", // XLSX: a date in a number column (params: value)
   "percent-not-number", // XLSX: a percent cell in a number column other than VAT (params: value)
   "barcode-digits-lost", // a number cell over 15 digits: the spreadsheet rounded it (params: value)
-  "barcode-leading-zeros", // a number-cell barcode too short to be a code as is (params: value)
+  "barcode-leading-zeros", // a number-cell barcode too short to be a code as is (params: value, digits)
+  "barcode-short", // CSV/JSON: all digits, fewer than 13, and no check digit proves the zeros lost (params: value, digits)
   "barcode-scientific", // a barcode shown as 4,6E+12: its digits are gone (params: value)
   "barcode-apostrophe", // a barcode written '4870000000012: the apostrophe is in the text (params: value)
   "list-separator", // codes separated by `;` or `,` instead of `|` (params: value)
@@ -48,11 +49,13 @@ export const ISSUE_CODES = [
   "duplicate-column", // a second column of the same field (params: column)
   "too-small", // a number under its minimum (params: min)
   "too-big", // a number over its maximum (params: max, optional)
+  "too-many-decimals", // a price with more decimals than tenge has (tiyn: two)
   "wrong-type", // JSON: a value of the wrong kind
   "number-in-quotes", // JSON: a number written as a string, "12345.50" (params: value)
   "number-not-text", // JSON: a text field (barcode) written as a number (params: value)
   "formula-in-csv", // CSV saved with cell formulas: `=945*2` where a value should be (params: formula, value)
   "scientific-number", // a number in E-notation as a spreadsheet shows it, `1,23E+05`: digits may be gone (params: value)
+  "foreign-currency", // a sum shown in another currency, `2 890,00 ₽` (params: value, currency RUB|USD|EUR|other|locale, sign)
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];
 
@@ -196,7 +199,8 @@ export interface ReadingInfo {
 
 /** Notes on a reading the seller should confirm; each has a locale key `import-note-<code>`. */
 export const READING_NOTES = [
-  "barcodes-padded", // number-cell barcodes restored to 13 digits (params: count, rows, example)
+  "barcodes-padded", // number-cell barcodes restored to 13 digits (params: count, rows)
+  "barcodes-padded-text", // CSV/JSON barcodes of fewer than 13 digits restored to 13 (params: count, rows, place rows|positions)
   "sheets-header-only", // sheets before the products with a header and no rows, passed over (params: sheets)
 ] as const;
 export type ReadingNote = (typeof READING_NOTES)[number];

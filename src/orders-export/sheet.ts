@@ -1,14 +1,23 @@
 /**
- * The orders workbook, written row by row to a file with exceljs's streaming writer: each row
- * leaves memory once committed, so a year of orders costs no more memory than a day.
+ * The orders workbook, written row by row to a file by the streaming writer: each row is
+ * deflated and on disk soon after it is written, so a year of orders costs no more memory
+ * than a day. Its sheet of order lines is also the money workbook's.
  */
-import type { CellValue, Worksheet } from "exceljs";
+import type { Translate } from "../i18n.js";
 import type { Order } from "../seller-api/index.js";
+import {
+  type Cell,
+  columnLetters,
+  createWorkbookFile,
+  NUMBER_FORMAT,
+  type Workbook,
+  type WorkbookFile,
+} from "../sheets/index.js";
 import { parseApiDate, zoneTime } from "../text/index.js";
 
 /** Tenge with two decimals and thousands separators; Excel shows the sign after the number. */
-export const TENGE_FORMAT = '#,##0.00 "₸"';
-export const DATE_TIME_FORMAT = "dd.mm.yyyy hh:mm";
+export const TENGE_FORMAT = NUMBER_FORMAT.tenge;
+export const DATE_TIME_FORMAT = NUMBER_FORMAT.dateTime;
 
 type Kind = "text" | "int" | "number" | "money" | "date";
 
@@ -54,98 +63,111 @@ export interface SheetTexts {
   totalsLabel: string;
 }
 
-const HEADER_FILL = { type: "pattern", pattern: "solid", fgColor: { argb: "FFE8EEF7" } } as const;
-const columnLetter = (index: number): string => {
-  let n = index + 1;
-  let out = "";
-  while (n > 0) {
-    const rest = (n - 1) % 26;
-    out = String.fromCharCode(65 + rest) + out;
-    n = Math.floor((n - 1) / 26);
-  }
-  return out;
+/** The locale keys of the sheet's texts (locales/<lang>/orders-export.ftl). */
+const HEADER_KEYS: Record<OrderColumn, string> = {
+  orderNumber: "orders-export-col-number",
+  createdDate: "orders-export-col-created",
+  receivedDate: "orders-export-col-received",
+  statusLabel: "orders-export-col-status",
+  statusKey: "orders-export-col-status-key",
+  productName: "orders-export-col-product",
+  barcode: "orders-export-col-barcode",
+  quantity: "orders-export-col-quantity",
+  quantityReturned: "orders-export-col-returned",
+  price: "orders-export-col-price",
+  originalPrice: "orders-export-col-original-price",
+  commissionPercent: "orders-export-col-commission-percent",
+  commissionAmount: "orders-export-col-commission",
+  payoutAmount: "orders-export-col-payout",
+  totalPrice: "orders-export-col-total",
+  totalCommissionAmount: "orders-export-col-total-commission",
+  totalPayoutAmount: "orders-export-col-total-payout",
+  orderId: "orders-export-col-id",
+  orderGuid: "orders-export-col-guid",
 };
+
+/** The sheet's texts in one language: every column titled, the date columns naming `zone`. */
+export function orderSheetTexts(t: Translate, zone: string): SheetTexts {
+  const headers = Object.fromEntries(
+    Object.entries(HEADER_KEYS).map(([column, key]) => [column, t(key, { zone })]),
+  ) as Record<OrderColumn, string>;
+  return { sheetName: t("orders-export-sheet"), headers, totalsLabel: t("orders-export-totals") };
+}
+
+const HEADER_FILL = "FFE8EEF7";
 /** Text columns are text cells ("@"): a barcode or number typed over keeps its leading zeros. */
 const NUM_FMT: Record<Kind, string | undefined> = {
-  text: "@",
+  text: NUMBER_FORMAT.text,
   int: undefined,
   number: undefined,
   money: TENGE_FORMAT,
   date: DATE_TIME_FORMAT,
 };
-const numFmtOf = (kind: Kind) => NUM_FMT[kind];
 
-export interface OrdersSheet {
+/** The header's look, shared by every sheet of the bot's workbooks. */
+export const headerStyle = (book: Workbook<unknown>) =>
+  book.style({ bold: true, fill: HEADER_FILL, vertical: "center", wrap: true });
+
+export interface OrderLinesSheet {
+  /** The next order line (the caller awaits the book's `drained` now and then). */
   add(order: Order): void;
   readonly rows: number;
-  /** Writes the totals row and closes the file; the totals as stored in it. */
-  finish(): Promise<Totals>;
-  /** Closes a file that will not be sent (the caller removes it). */
-  abort(): Promise<void>;
-}
-
-/** exceljs, loaded with the first orders sheet rather than at start. */
-type Excel = typeof import("exceljs");
-
-/** A new workbook streaming to `path`: its sheet, frozen header row written. */
-function openBook(ExcelJS: Excel, path: string, texts: SheetTexts) {
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useStyles: true });
-  const sheet = book.addWorksheet(texts.sheetName, {
-    views: [{ state: "frozen", ySplit: 1, xSplit: 0 }],
-  });
-  sheet.columns = ORDER_COLUMNS.map(([key, kind, width]) => {
-    const numFmt = numFmtOf(kind);
-    return { key, width, ...(numFmt ? { style: { numFmt } } : {}) };
-  });
-  const header = sheet.addRow(ORDER_COLUMNS.map(([key]) => texts.headers[key]));
-  header.font = { bold: true };
-  header.alignment = { vertical: "middle", wrapText: true };
-  header.eachCell((cell) => {
-    cell.fill = HEADER_FILL;
-  });
-  header.commit();
-  return { book, sheet };
+  /** The totals as the rows add up (money summed in tiyn). */
+  totals(): Totals;
+  /** The bold totals row under the lines: SUM formulas with their values stored. */
+  writeTotals(): Totals;
+  /** No more rows: the next sheet of the book streams to the file. */
+  end(): void;
+  readonly name: string;
 }
 
 /**
- * A workbook of orders at `path`, created with its first order (no order, no file). Dates are the wall-clock time of `timeZone` (a spreadsheet
- * has no zones; the headers say which one), read as the rest of the bot reads them; a date
- * that cannot be read is kept as the text the API gave. Money and quantities are numbers.
+ * A sheet of order lines in `book`, one row per line with every field of the order list, its
+ * header (bold, filled, frozen) written. Dates are the wall-clock time of `timeZone` (a
+ * spreadsheet has no zones; the headers say which one), read as the rest of the bot reads
+ * them; a date that cannot be read is kept as the text the API gave. Money and quantities are
+ * numbers.
  */
-export async function createOrdersSheet(
-  path: string,
+export function orderLinesSheet(
+  book: Workbook<unknown>,
   timeZone: string,
   texts: SheetTexts,
-): Promise<OrdersSheet> {
-  // Loaded on the first orders export, not at start: most processes never write a workbook.
-  const { default: ExcelJS } = await import("exceljs");
-  let open: ReturnType<typeof openBook> | undefined;
-
-  const zone = zoneTime(timeZone);
-  /** The zone's wall-clock time as a date Excel shows unchanged (its serial counts UTC days). */
-  const wallClock = (value: string | null | undefined): Date | string | null => {
-    const ms = parseApiDate(value, timeZone);
-    if (ms === undefined) return value?.trim() || null;
-    const local = zone.localTime(ms);
-    const [y, m, d] = local.date.split("-").map(Number) as [number, number, number];
-    const seconds = ((ms % 60_000) + 60_000) % 60_000;
-    return new Date(Date.UTC(y, m - 1, d) + local.minutes * 60_000 + seconds);
-  };
+  place?: number,
+): OrderLinesSheet {
+  const sheet = book.sheet({
+    name: texts.sheetName,
+    frozen: { rows: 1 },
+    ...(place !== undefined ? { place } : {}),
+    columns: ORDER_COLUMNS.map(([, kind, width]) => {
+      const numFmt = NUM_FMT[kind];
+      return { width, style: numFmt ? book.style({ numFmt }) : 0 };
+    }),
+  });
+  sheet.row(
+    ORDER_COLUMNS.map(([key]) => texts.headers[key]),
+    { style: headerStyle(book) },
+  );
+  const bold = book.style({ bold: true });
+  const wallClock = wallClockOf(timeZone);
   // Money is summed in tiyn: adding thousands of 0.1s in floating point drifts.
   const sums = { quantity: 0, totalPrice: 0, totalCommissionAmount: 0, totalPayoutAmount: 0 };
   let rows = 0;
-
-  const cellOf = (order: Order, key: OrderColumn, kind: Kind) => {
+  const cellOf = (order: Order, key: OrderColumn, kind: Kind): Cell => {
     const value = order[key];
     if (kind === "date") return wallClock(value as string | null | undefined);
     if (kind === "text") return value == null ? null : String(value);
     return typeof value === "number" && Number.isFinite(value) ? value : null;
   };
-
+  const totals = (): Totals => ({
+    quantity: sums.quantity,
+    totalPrice: sums.totalPrice / 100,
+    totalCommissionAmount: sums.totalCommissionAmount / 100,
+    totalPayoutAmount: sums.totalPayoutAmount / 100,
+  });
   return {
+    name: sheet.name,
     add(order) {
-      open ??= openBook(ExcelJS, path, texts);
-      open.sheet.addRow(ORDER_COLUMNS.map(([key, kind]) => cellOf(order, key, kind))).commit();
+      sheet.row(ORDER_COLUMNS.map(([key, kind]) => cellOf(order, key, kind)));
       rows++;
       sums.quantity += finite(order.quantity);
       for (const key of ["totalPrice", "totalCommissionAmount", "totalPayoutAmount"] as const) {
@@ -155,22 +177,87 @@ export async function createOrdersSheet(
     get rows() {
       return rows;
     },
+    totals,
+    writeTotals() {
+      const stored = totals();
+      sheet.row(totalsCells(rows, texts.totalsLabel, stored), { style: bold });
+      return stored;
+    },
+    end: () => sheet.end(),
+  };
+}
+
+/**
+ * An instant as the wall-clock time of `timeZone`, as a date Excel shows unchanged (its serial
+ * counts UTC days; a spreadsheet has no zones, so the title beside it names the zone).
+ */
+export function zoneWallClock(timeZone: string): (ms: number) => Date {
+  const zone = zoneTime(timeZone);
+  // A zone's offset, and every change of it, falls on a quarter hour of UTC: the offset is
+  // asked of Intl once a quarter hour met (a month's lines meet about 3,000), not per date.
+  const offsets = new Map<number, number>();
+  const offsetOf = (quarter: number) => {
+    const start = quarter * QUARTER_MS;
+    const local = zone.localTime(start);
+    const [y, m, d] = local.date.split("-").map(Number) as [number, number, number];
+    return Date.UTC(y, m - 1, d) + local.minutes * 60_000 - start;
+  };
+  return (ms) => {
+    const quarter = Math.floor(ms / QUARTER_MS);
+    let offset = offsets.get(quarter);
+    if (offset === undefined) {
+      offset = offsetOf(quarter);
+      if (offsets.size >= 10_000) offsets.clear();
+      offsets.set(quarter, offset);
+    }
+    return new Date(ms + offset);
+  };
+}
+const QUARTER_MS = 15 * 60_000;
+
+/** An API date as the zone's wall-clock time; one that cannot be read stays the text it was. */
+function wallClockOf(timeZone: string) {
+  const atZone = zoneWallClock(timeZone);
+  return (value: string | null | undefined): Date | string | null => {
+    const ms = parseApiDate(value, timeZone);
+    return ms === undefined ? value?.trim() || null : atZone(ms);
+  };
+}
+
+export interface OrdersSheet {
+  /** The next order line; resolves once the file keeps up (awaited, memory stays bounded). */
+  add(order: Order): Promise<void>;
+  readonly rows: number;
+  /** Writes the totals row and closes the file; the totals as stored in it. */
+  finish(): Promise<Totals>;
+  /** Closes a file that will not be sent (the caller removes it). */
+  abort(): Promise<void>;
+}
+
+/** A workbook of orders at `path`, created with its first order (no order, no file). */
+export function createOrdersSheet(path: string, timeZone: string, texts: SheetTexts): OrdersSheet {
+  let open: { book: WorkbookFile; lines: OrderLinesSheet } | undefined;
+  return {
+    add(order) {
+      if (!open) {
+        const book = createWorkbookFile(path);
+        open = { book, lines: orderLinesSheet(book, timeZone, texts) };
+      }
+      open.lines.add(order);
+      return open.book.drained();
+    },
+    get rows() {
+      return open?.lines.rows ?? 0;
+    },
     async finish() {
-      const totals: Totals = {
-        quantity: sums.quantity,
-        totalPrice: sums.totalPrice / 100,
-        totalCommissionAmount: sums.totalCommissionAmount / 100,
-        totalPayoutAmount: sums.totalPayoutAmount / 100,
-      };
       if (!open) throw new Error("an orders sheet without orders is never written");
-      writeTotals(open.sheet, rows, texts.totalsLabel, totals);
-      open.sheet.commit();
-      await open.book.commit();
+      const totals = open.lines.writeTotals();
+      await open.book.finish();
       return totals;
     },
     async abort() {
-      // Closes the file stream; what was written is removed by the caller, never sent.
-      await open?.book.commit();
+      // Closes the file; what was written is removed by the caller, never sent.
+      await open?.book.abort();
     },
   };
 }
@@ -182,15 +269,13 @@ const finite = (value: number | null | undefined) =>
  * The totals row under the orders: a SUM formula with its value stored beside it, so a
  * program that does not calculate (a script, a viewer) reads the same numbers Excel shows.
  */
-function writeTotals(sheet: Worksheet, rows: number, label: string, totals: Totals): void {
-  const values: CellValue[] = ORDER_COLUMNS.map(() => null);
-  values[0] = label;
+function totalsCells(rows: number, label: string, totals: Totals): Cell[] {
+  const cells: Cell[] = ORDER_COLUMNS.map(() => null);
+  cells[0] = label;
   for (const key of TOTAL_COLUMNS) {
     const index = ORDER_COLUMNS.findIndex(([column]) => column === key);
-    const letter = columnLetter(index);
-    values[index] = { formula: `SUM(${letter}2:${letter}${rows + 1})`, result: totals[key] };
+    const letter = columnLetters(index);
+    cells[index] = { formula: `SUM(${letter}2:${letter}${rows + 1})`, value: totals[key] };
   }
-  const row = sheet.addRow(values);
-  row.font = { bold: true };
-  row.commit();
+  return cells;
 }

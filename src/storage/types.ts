@@ -59,4 +59,6 @@ export const KEY_PREFIX = {
   update: "update:",
   /** Failed link attempts per chat and per user (throttling token guessing). */
   linkFailures: "link-failures:",
+  /** The bot's own secrets (the key of its exports' records), made once and kept. */
+  secret: "secret:",
 } as const;

@@ -61,6 +61,12 @@ export interface HarnessOptions {
    */
   sellerRetryBaseDelayMs?: number;
   /**
+   * How long a press may go unanswered before the bot answers it without a word: production's
+   * 0.8 s by default of `startHarness`; 10 s by default of `startInProcess`, so that a feature
+   * test's toast is its handler's even on a loaded machine (as the pace is lifted there).
+   */
+  pressAnswerWithinMs?: number;
+  /**
    * Whether the app gets reading workers of its own (default of `startHarness`) or shares this
    * process's warm ones (default of `startInProcess`: a reading worker takes a second to load).
    */
@@ -167,6 +173,7 @@ async function prepare(options: HarnessOptions, inProcess: boolean): Promise<Pre
     },
   });
   const retryDelay = options.sellerRetryBaseDelayMs ?? (inProcess ? 10 : undefined);
+  const pressDeadline = options.pressAnswerWithinMs ?? (inProcess ? 10_000 : undefined);
   const app = createApp(
     config,
     createLogger(config.logLevel, sink, { secrets: secretsOf(config) }),
@@ -178,6 +185,7 @@ async function prepare(options: HarnessOptions, inProcess: boolean): Promise<Pre
       ...(inProcess ? { telegramFetch: tg.fetch } : {}),
       ...paceOptions(options.pace ?? (inProcess ? "lifted" : "telegram")),
       ...(retryDelay !== undefined && { sellerRetryBaseDelayMs: retryDelay }),
+      ...(pressDeadline !== undefined && { pressAnswerWithinMs: pressDeadline }),
       ...(!(options.ownReader ?? !inProcess) && { reader: sharedImportReader() }),
       i18n: sharedBotI18n(),
     },

@@ -5,7 +5,10 @@ import { menuCommand } from "../menu.js";
 
 const CANCEL = menuCommand("cancel", 120);
 
-/** `/cancel`: leaves whatever conversation is under way; placed before the conversations run. */
+/**
+ * `/cancel`: ends every open dialogue (a question, an import offer); placed before the
+ * dialogues, so it is never taken for an answer.
+ */
 export const cancelFeature: Feature = {
   commands: [CANCEL],
   create() {

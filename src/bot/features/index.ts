@@ -1,4 +1,4 @@
-import type { Feature } from "../deps.js";
+import type { Dialogue, Feature } from "../deps.js";
 import { pageCounterFeature } from "../lists/page-counter.js";
 import { alertsFeature } from "./alerts/index.js";
 import { cancelFeature } from "./cancel.js";
@@ -9,6 +9,7 @@ import { importFeature } from "./import/index.js";
 import { jobsFeature } from "./jobs.js";
 import { languageFeature } from "./language.js";
 import { linkingFeature } from "./linking/index.js";
+import { moneyFeature } from "./money/index.js";
 import { ordersExportEntry, ordersFeature } from "./orders/index.js";
 import { productsFeature } from "./products/index.js";
 import { startFeature } from "./start.js";
@@ -27,6 +28,7 @@ export const FEATURES: readonly Feature[] = [
   startFeature,
   languageFeature,
   ordersFeature,
+  moneyFeature,
   productsFeature,
   catalogFeatureWith([ordersExportEntry]),
   directoriesFeature,
@@ -36,3 +38,11 @@ export const FEATURES: readonly Feature[] = [
   alertsFeature,
   fallbackFeature,
 ];
+
+/**
+ * Every dialogue of the bot, from the features that start them: placed after `/cancel` and
+ * before every feature (`bot/index.ts`), so each sees its chat's updates first.
+ */
+export const DIALOGUES: readonly Dialogue[] = FEATURES.flatMap(
+  (feature) => feature.dialogues ?? [],
+);

@@ -109,12 +109,12 @@ export function registerPagedList(
       const text = shorten(ctx.match, MAX_SEARCH);
       if (list.answerDirectly && (await list.answerDirectly(ctx, text))) return;
       const query = list.parse(text);
-      const qid = await queries.save(list.kind, query);
+      const qid = await queries.save(list.kind, query, ctx.chat!.id);
       await sendScreen(ctx, await list.show(ctx, qid, query, 1));
     }),
   );
   onButton(composer, list.pageButton, deps.requireLink, deps.logger, async (ctx, data) => {
-    const query = await queries.require(list.kind, data.q);
+    const query = await queries.require(list.kind, data.q, ctx.chat!.id);
     const screen = await list.show(ctx, data.q, query, data.page);
     await editScreen(ctx, deps.storage.kv, screen, deps.logger);
   });

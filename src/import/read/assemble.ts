@@ -172,7 +172,7 @@ class Assembler {
 
   constructor(
     private readonly layout: Layout,
-    private readonly encoding: Pick<Table, "cp1251" | "text">,
+    private readonly encoding: Pick<Table, "cp1251" | "text" | "untyped">,
     private readonly convention: NumberConvention,
     private readonly strayBudget: IssueBudget,
     private readonly schema: ProductSchema,
@@ -411,7 +411,7 @@ class Assembler {
         });
         return;
       case "barcode": {
-        const reading = barcodeOf(cell);
+        const reading = barcodeOf(cell, this.encoding.untyped);
         if (!reading.ok) this.issue(draft, row, name, reading.code, reading.params, raw);
         else {
           sku.barcode = reading.value;
@@ -485,7 +485,10 @@ class Assembler {
     const padded = this.paddedRows;
     if (padded.length > 0) {
       const rows = padded.slice(0, 10).join(", ") + (padded.length > 10 ? ", …" : "");
-      reading.notes = [{ code: "barcodes-padded", params: { count: padded.length, rows } }];
+      // A number cell says the zeros were lost by the number; a text file only shows them gone.
+      reading.notes = this.encoding.untyped
+        ? [{ code: "barcodes-padded-text", params: { count: padded.length, rows, place: "rows" } }]
+        : [{ code: "barcodes-padded", params: { count: padded.length, rows } }];
     }
     return reading;
   }

@@ -5,7 +5,9 @@ import {
   type BarcodeReading,
   barcodeFromNumber,
   barcodeFromText,
+  barcodeFromUntypedText,
   type Converted,
+  foreignCurrency,
   type NumberConvention,
   parseBoolean,
   parseDecimal,
@@ -66,10 +68,32 @@ export function integerOf(cell: Cell, percentAllowed: boolean): Converted<number
   return parseInteger(cellText(cell).trim(), percentAllowed);
 }
 
+/**
+ * A price: a number cell whose format shows a currency other than tenge (`2 890,00 ₽`) is a
+ * sum the API would take for tenge, and nothing is converted: named, as such text is. Any other
+ * price is read, then kept only if it can be sent as the seller sees it (`sendablePrice`).
+ */
 export function priceOf(cell: Cell, convention: NumberConvention): Converted<number> {
   const number = numberCell(cell);
-  if (number) return numberOf(number, false);
-  return parseDecimal(cellText(cell).trim(), convention);
+  if (number?.currency) return foreignCurrency(number.shown, number.currency);
+  const read = number ? numberOf(number, false) : parseDecimal(cellText(cell).trim(), convention);
+  return read.ok ? sendablePrice(read.value) : read;
+}
+
+/** The largest price whose tiyn (hundredths) the API's double still holds exactly. */
+const PRICE_MAX = Math.floor(Number.MAX_SAFE_INTEGER / 100);
+
+/**
+ * A price the Seller API can be sent as the seller sees it: above zero, tiyn at most (two
+ * decimals; what a spreadsheet keeps, 15 digits, is what counts), within a double's exact
+ * hundredths.
+ */
+export function sendablePrice(value: number): Converted<number> {
+  if (!(value > 0)) return fail("not-positive");
+  if (value > PRICE_MAX) return fail("too-big", { max: PRICE_MAX });
+  const shown = String(Number(value.toPrecision(15)));
+  const decimals = shown.includes("e-") ? Infinity : (shown.split(".")[1]?.length ?? 0);
+  return decimals > 2 ? fail("too-many-decimals") : { ok: true, value };
 }
 
 /** `isLocalMade`: a boolean cell, or a yes/no word in the seller's language. */
@@ -78,12 +102,16 @@ export function booleanOf(cell: Cell): Converted<boolean> {
   return parseBoolean(cellText(cell).trim());
 }
 
-/** A barcode: a number cell by the number-cell rule, text as typed (see `barcodeFromText`). */
-export function barcodeOf(cell: Cell): BarcodeReading {
+/**
+ * A barcode: a number cell by the number-cell rule, text as typed (see `barcodeFromText`), or
+ * in a file whose values have no type (CSV, JSON) as what a number cell may have left of it
+ * (see `barcodeFromUntypedText`).
+ */
+export function barcodeOf(cell: Cell, untyped = false): BarcodeReading {
   const number = numberCell(cell);
-  return number
-    ? barcodeFromNumber(number.value, number.shown, zeroPaddedWidth(number.format))
-    : barcodeFromText(cellText(cell).trim());
+  if (number) return barcodeFromNumber(number.value, number.shown, zeroPaddedWidth(number.format));
+  const raw = cellText(cell).trim();
+  return untyped ? barcodeFromUntypedText(raw) : barcodeFromText(raw);
 }
 
 /** Values on a product's later rows agree when equal up to spaces and case of list items. */

@@ -277,6 +277,7 @@ export function readCsv(
     rows,
     cp1251: decoded.cp1251,
     text: true,
+    untyped: true,
     delimiter,
   });
   if (first?.rows.length && !chosen.header) return table(first.rows);

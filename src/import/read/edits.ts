@@ -111,11 +111,9 @@ function readRow(
     if (cellText(cell).trim() === "" || column.kind === "key") continue;
     const read = cellValue(column, cell!, convention);
     if (!read.ok) {
-      issues.push({
-        field: column.name,
-        code: read.code,
-        ...(read.params && { params: read.params }),
-      });
+      // The cell as the seller sees it, beside the reason (the preview names both).
+      const params = { value: cellText(cell).trim(), ...read.params };
+      issues.push({ field: column.name, code: read.code, params });
     } else if (read.value !== undefined && read.value !== "") {
       const into = ID_FIELDS.has(column.name) ? ids : values;
       const prior = into[column.name];

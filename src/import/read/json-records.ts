@@ -50,10 +50,12 @@ export function readFlatRecords(
     const cells = titles.map((title) => cellOf(record[title]));
     if (!isEmptyRow(cells)) rows.push({ row: i + 1, cells });
   });
-  const table: Table = { rows, cp1251: false };
+  const table: Table = { rows, cp1251: false, untyped: true };
   if (findHeader(table) !== 0) return undefined;
   const assembled = assembleProducts(table, schema, vatRates, "json", 0);
-  const { headerRow: _row, ...reading } = assembled.reading ?? {};
+  const { headerRow: _row, notes, ...reading } = assembled.reading ?? {};
+  // Notes name records by their positions, not rows.
+  const placed = notes?.map((n) => ({ ...n, params: { ...n.params, place: "positions" } }));
   return {
     products: assembled.products.map((p) => ({
       ...p,
@@ -65,6 +67,6 @@ export function readFlatRecords(
       issues: p.issues.map((issue) => ({ ...issue, ref: positionOf(issue.ref) })),
     })),
     warnings: assembled.warnings,
-    reading,
+    reading: placed ? { ...reading, notes: placed } : reading,
   };
 }

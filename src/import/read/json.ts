@@ -1,8 +1,10 @@
-import type { InvalidProduct, ParsedProduct, ProductIssue } from "../types.js";
+import type { ImportProduct } from "../../seller-api/index.js";
+import type { InvalidProduct, ParsedProduct, ProductIssue, ReadingInfo } from "../types.js";
 import type { Assembled } from "./assemble.js";
 import { isFlatRecords, readFlatRecords } from "./json-records.js";
 import { FileRejected } from "./reject.js";
 import { jsonPath, jsonShown, type ProductSchema, validateProduct, valueAt } from "./validate.js";
+import { barcodeFromUntypedText } from "./values.js";
 
 /** An import request nests 7 levels deep (request, products, product, skus, sku, photos, photo). */
 const MAX_DEPTH = 64;
@@ -181,6 +183,8 @@ export function readJson(
 
   const products: ParsedProduct[] = [];
   const invalid: InvalidProduct[] = [];
+  /** Positions of products with a barcode restored, and how many barcodes were. */
+  const padded = { positions: [] as number[], count: 0 };
   list.forEach((item, i) => {
     const ref = { kind: "position", position: i + 1 } as const;
     const issues: ProductIssue[] =
@@ -193,7 +197,13 @@ export function readJson(
           }))
         : [];
     const result = validateProduct(schema, item, vatRates);
+    const barcodes = readBarcodes(item);
+    issues.push(...barcodes.issues.map((issue) => ({ ref, ...issue })));
     if (result.ok && issues.length === 0) {
+      if (restoreBarcodes(result.product, barcodes.restored)) {
+        padded.positions.push(i + 1);
+        padded.count += barcodes.restored.size;
+      }
       const skuRefs = (result.product.skus ?? []).map(() => ref);
       products.push({ ref, product: result.product, skuRefs });
       return;
@@ -206,5 +216,53 @@ export function readJson(
     }
     invalid.push({ ref, issues });
   });
-  return { products, invalid, warnings: [] };
+  return { products, invalid, warnings: [], ...paddedNote(padded) };
+}
+
+/**
+ * The SKUs' text barcodes by the text-file rule (see `barcodeFromUntypedText`): a script that
+ * wrote a spreadsheet's number cells as text lost their leading zeros just as a CSV does. The
+ * restored ones by SKU index; the others as issues. A barcode of another kind is the schema's.
+ */
+function readBarcodes(item: unknown): {
+  restored: Map<number, string>;
+  issues: Omit<ProductIssue, "ref">[];
+} {
+  const restored = new Map<number, string>();
+  const issues: Omit<ProductIssue, "ref">[] = [];
+  const skus = valueAt(item, ["skus"]);
+  if (!Array.isArray(skus)) return { restored, issues };
+  skus.forEach((sku, index) => {
+    const barcode = valueAt(sku, ["barcode"]);
+    if (typeof barcode !== "string") return;
+    const read = barcodeFromUntypedText(barcode.trim());
+    if (!read.ok) {
+      const field = jsonPath(["skus", index, "barcode"]);
+      issues.push({
+        field,
+        code: read.code,
+        params: { ...read.params, value: jsonShown(barcode) },
+      });
+    } else if (read.padded) restored.set(index, read.value);
+  });
+  return { restored, issues };
+}
+
+/** Puts the restored barcodes in the product to be sent; whether there were any. */
+function restoreBarcodes(product: ImportProduct, restored: Map<number, string>): boolean {
+  for (const [index, barcode] of restored) {
+    const sku = product.skus?.[index];
+    if (sku) sku.barcode = barcode;
+  }
+  return restored.size > 0;
+}
+
+/** The note that barcodes were restored, naming the products' positions. */
+function paddedNote({ positions, count }: { positions: number[]; count: number }): {
+  reading?: ReadingInfo;
+} {
+  if (count === 0) return {};
+  const rows = positions.slice(0, 10).join(", ") + (positions.length > 10 ? ", …" : "");
+  const params = { count, rows, place: "positions" };
+  return { reading: { notes: [{ code: "barcodes-padded-text", params }] } };
 }

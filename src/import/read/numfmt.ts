@@ -1,3 +1,4 @@
+import { currencyOfFormat, type ForeignCurrency } from "./currency.js";
 import { dateLocale, formatDate, type Token } from "./numfmt-date.js";
 
 /**
@@ -8,6 +9,13 @@ import { dateLocale, formatDate, type Token } from "./numfmt-date.js";
  * rarer (fractions, conditions) is shown as General, which never invents digits.
  */
 
+/**
+ * The sign of the computer's own currency, which built-in currency formats show: ₸ on a
+ * computer set to Kazakhstan, ₽ on one set to Russia. The file does not say which, so it shows
+ * nothing here and marks the format as a currency one (see `formatCurrency`).
+ */
+const LOCALE_CURRENCY = "[$¤]";
+
 /** Excel's built-in formats (ECMA-376 18.8.30), as a Russian/Kazakh Excel shows them. */
 const BUILT_IN: Record<number, string> = {
   0: "General",
@@ -15,6 +23,12 @@ const BUILT_IN: Record<number, string> = {
   2: "0.00",
   3: "#,##0",
   4: "#,##0.00",
+  // 5-8, 42 and 44: the computer's currency (openpyxl writes `"$"#,##0.00_);("$"#,##0.00)` as 7,
+  // which LibreOffice shows 12 345,50р. in ru-RU and T12 345,50 in kk-KZ).
+  5: `#,##0 ${LOCALE_CURRENCY};-#,##0 ${LOCALE_CURRENCY}`,
+  6: `#,##0 ${LOCALE_CURRENCY};[Red]-#,##0 ${LOCALE_CURRENCY}`,
+  7: `#,##0.00 ${LOCALE_CURRENCY};-#,##0.00 ${LOCALE_CURRENCY}`,
+  8: `#,##0.00 ${LOCALE_CURRENCY};[Red]-#,##0.00 ${LOCALE_CURRENCY}`,
   9: "0%",
   10: "0.00%",
   11: "0.00E+00",
@@ -33,6 +47,10 @@ const BUILT_IN: Record<number, string> = {
   38: "#,##0 ;(#,##0)",
   39: "#,##0.00;(#,##0.00)",
   40: "#,##0.00;(#,##0.00)",
+  41: "#,##0",
+  42: `#,##0 ${LOCALE_CURRENCY}`,
+  43: "#,##0.00",
+  44: `#,##0.00 ${LOCALE_CURRENCY}`,
   45: "mm:ss",
   46: "[h]:mm:ss",
   47: "mm:ss.0",
@@ -103,10 +121,12 @@ function tokenize(section: string): Token[] {
       const end = section.indexOf("]", i + 1);
       const stop = end < 0 ? section.length : end;
       const inner = section.slice(i + 1, stop);
-      // [$₸-43F]: a currency sign; [Red], [$-419]: colours and locales show nothing;
-      // [h], [mm]: elapsed time, kept as a date token.
-      if (inner.startsWith("$")) out.push({ literal: true, text: inner.slice(1).split("-")[0]! });
-      else if (/^[hms]+$/i.test(inner)) out.push({ literal: false, text: `[${inner}]` });
+      // [$₸-43F]: a currency sign; [Red], [$-419]: colours and locales show nothing, nor does
+      // the computer's currency; [h], [mm]: elapsed time, kept as a date token.
+      if (inner.startsWith("$")) {
+        const sign = inner.slice(1).split("-")[0]!;
+        out.push({ literal: true, text: `[${inner}]` === LOCALE_CURRENCY ? "" : sign });
+      } else if (/^[hms]+$/i.test(inner)) out.push({ literal: false, text: `[${inner}]` });
       i = stop;
     } else out.push({ literal: false, text: ch });
   }
@@ -237,4 +257,43 @@ export function formatCell(value: number, code: string): Shown {
 export function zeroPaddedWidth(code: string): number | undefined {
   const own = codeOf(tokenize(sections(code)[0] ?? "")).trim();
   return /^0{2,}$/.test(own) ? own.length : undefined;
+}
+
+/**
+ * The currency other than tenge a number format shows, in any of its sections: the sign of a
+ * `[$₽-419]` part, or a currency sign or word among its literal text (`"р."`, `\€`, `"$"`, an
+ * unquoted `$`). `_₽` (a space as wide as ₽, Russian Excel's accounting format) and `[$-419]`
+ * (a locale) show none. A built-in currency format shows the computer's own (`locale`).
+ */
+export function formatCurrency(code: string): ForeignCurrency | undefined {
+  const signs: string[] = [];
+  let words = "";
+  for (let i = 0; i < code.length; i++) {
+    const ch = code[i]!;
+    if (ch === '"') {
+      const end = code.indexOf('"', i + 1);
+      const stop = end < 0 ? code.length : end;
+      words += ` ${code.slice(i + 1, stop)} `;
+      i = stop;
+    } else if (ch === "\\") {
+      words += code[i + 1] ?? "";
+      i++;
+    } else if (ch === "_" || ch === "*") {
+      i++; // a space as wide as the next character, or a fill: neither shows it
+      words += " ";
+    } else if (ch === "[") {
+      const end = code.indexOf("]", i + 1);
+      const stop = end < 0 ? code.length : end;
+      const inner = code.slice(i + 1, stop);
+      if (`[${inner}]` === LOCALE_CURRENCY) return { code: "locale", sign: "" };
+      if (inner.startsWith("$")) signs.push(inner.slice(1).split("-")[0]!);
+      i = stop;
+      words += " ";
+    } else {
+      // Unquoted, Latin letters are the format's own codes (d, m, y, General, E): only a
+      // currency sign or a Cyrillic letter is text the cell shows.
+      words += /[\p{Sc}\p{Script=Cyrillic}.]/u.test(ch) ? ch : " ";
+    }
+  }
+  return currencyOfFormat(signs, words);
 }

@@ -1,4 +1,5 @@
 import type { IssueCode } from "../types.js";
+import type { ForeignCurrency } from "./currency.js";
 
 /**
  * A cell as the reader hands it to the row assembly: text as the seller sees it (CSV, and
@@ -19,6 +20,8 @@ export type Cell =
       decimals?: number;
       /** Shown in E-notation (`1,23E+05`), which may round what the cell holds. */
       scientific?: boolean;
+      /** The format shows a currency other than tenge (`# ##0,00 ₽`). */
+      currency?: ForeignCurrency;
     }
   | { kind: "boolean"; value: boolean; shown: string }
   | {
@@ -57,6 +60,11 @@ export interface Table {
   cp1251: boolean;
   /** Read from a text file (CSV), where a program that could not encode a letter wrote `?`. */
   text?: boolean;
+  /**
+   * Values carry no cell type (CSV, JSON records): all digits may be what a converter wrote of
+   * a number cell, its leading zeros lost (see `barcodeFromUntypedText`).
+   */
+  untyped?: boolean;
   /**
    * Merged cells (XLSX), rows `row`..`lastRow` and columns `from`..`to` (0-based): a title
    * merged across columns applies to each, one merged down from a group row to the header row.

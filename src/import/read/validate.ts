@@ -6,6 +6,7 @@ import {
   importSkuSchema,
 } from "../../seller-api/index.js";
 import { ISSUE_CODES, type IssueCode } from "../types.js";
+import { currencyOfText } from "./currency.js";
 import { isHttpUrl } from "./values.js";
 
 /**
@@ -69,6 +70,12 @@ function numberOfTheWrongKind(
   if ((expected === "number" || expected === "int") && typeof input === "string") {
     const value = input.trim();
     if (/^-?\d+(?:\.\d+)?$/.test(value)) return { code: "number-in-quotes", params: { value } };
+    // `"price": "2890 ₽"`: a sum in rubles, not tenge, whatever the quotes.
+    const currency = currencyOfText(value);
+    if (currency) {
+      const params = { value, currency: currency.code, sign: currency.sign };
+      return { code: "foreign-currency", params };
+    }
   }
   // Past 2^53 the number read is not the one written: no value is shown for it.
   if (expected === "string" && typeof input === "number" && Number.isFinite(input)) {

@@ -1,4 +1,5 @@
 import type { IssueCode } from "../types.js";
+import { currencyOfText, type ForeignCurrency } from "./currency.js";
 
 /** A cell converted to what the API expects, or why it could not be. */
 export type Converted<T> =
@@ -19,6 +20,8 @@ const CURRENCY_LETTER = /[₸тk]/iu;
 /** `raw` without a currency sign at either end. */
 const withoutCurrency = (raw: string) =>
   CURRENCY_LETTER.test(raw) ? raw.replace(CURRENCY, "") : raw;
+/** Something beside digits and separators that could name a currency: a sign or a letter. */
+const FOREIGN_MARK = /[\p{Sc}\p{L}]/u;
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 /** Up to 15 digits and nothing else: a finite number whatever the convention. */
 const PLAIN_DIGITS = /^\d{1,15}$/;
@@ -138,8 +141,20 @@ export function parseDecimal(raw: string, convention: NumberConvention = {}): Co
   return parseAnyDecimal(raw, convention);
 }
 
+/**
+ * A sum in a currency other than tenge, named with the value as shown and the currency: the
+ * API takes tenge and the bot converts nothing.
+ */
+export function foreignCurrency(shown: string, currency: ForeignCurrency) {
+  const params = { value: shown.trim(), currency: currency.code, sign: currency.sign };
+  return fail("foreign-currency", params);
+}
+
 /** `parseDecimal` without its shortcuts for the usual forms (one rule, compared by a test). */
 export function parseAnyDecimal(raw: string, convention: NumberConvention = {}): Converted<number> {
+  // A ruble or dollar sign beside the number (`2 890,00 ₽`, `$19.90`): not tenge.
+  const currency = FOREIGN_MARK.test(raw) ? currencyOfText(raw) : undefined;
+  if (currency) return foreignCurrency(raw, currency);
   let s = withoutCurrency(raw).trim();
   if (SCIENTIFIC.test(s)) return scientificNumber(s, raw);
   const lastDot = s.lastIndexOf(".");
@@ -288,12 +303,23 @@ export function barcodeFromNumber(
   if (zeroWidth !== undefined && zeroWidth >= digits.length) {
     return { ok: true, value: digits.padStart(zeroWidth, "0") };
   }
-  if ([8, 13, 14].includes(digits.length)) return { ok: true, value: digits };
+  return barcodeFromDigits(digits, shown, "barcode-leading-zeros");
+}
+
+/**
+ * 8, 13 or 14 digits as they are; fewer than 13 restored to 13 with zeros in front when that
+ * form has a valid GS1 check digit (a 12-digit UPC-A is such a form, the same GTIN); else
+ * `failure`, with the digits counted.
+ */
+function barcodeFromDigits(digits: string, shown: string, failure: IssueCode): BarcodeReading {
+  if (digits.length === 8 || digits.length === 13 || digits.length === 14) {
+    return { ok: true, value: digits };
+  }
   if (digits.length < 13) {
     const padded = digits.padStart(13, "0");
     if (isValidGtin(padded)) return { ok: true, value: padded, padded: true };
   }
-  return { ok: false, code: "barcode-leading-zeros", params: { value: shown } };
+  return { ok: false, code: failure, params: { value: shown, digits: digits.length } };
 }
 
 /**
@@ -318,4 +344,20 @@ export function barcodeFromText(raw: string): BarcodeReading {
     ZERO_FRACTION.exec(raw)?.[1] ?? (GROUPED_DIGITS.test(raw) ? raw.replace(/\D/g, "") : undefined);
   if (whole !== undefined) return barcodeFromNumber(Number(whole), raw);
   return { ok: true, value: raw };
+}
+
+/** All digits, fewer than 13: what is left of a code whose leading zeros a number lost. */
+const SHORT_DIGITS = /^\d{1,12}$/;
+
+/**
+ * A barcode in a text file (CSV, JSON), where no cell type says whether a program wrote a
+ * number cell's digits: as `barcodeFromText`, and all digits fewer than 13 (an EAN-8 aside)
+ * are read as what a converter left of a number cell (pandas' `read_excel` → `to_csv`,
+ * LibreOffice's CSV export): restored to 13 digits where the check digit proves it, else named
+ * (`barcode-short`) with the digits counted. Never sent at a length no barcode has.
+ */
+export function barcodeFromUntypedText(raw: string): BarcodeReading {
+  const read = barcodeFromText(raw);
+  if (!read.ok || read.value !== raw || !SHORT_DIGITS.test(raw)) return read;
+  return barcodeFromDigits(raw, raw, "barcode-short");
 }

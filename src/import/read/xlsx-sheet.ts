@@ -1,7 +1,11 @@
-import { formatCell } from "./numfmt.js";
+import type { ForeignCurrency } from "./currency.js";
+import { formatCell, formatCurrency } from "./numfmt.js";
 import { FileRejected } from "./reject.js";
 import { type Cell, type HeaderProbe, isEmptyRow, type SheetRow, type Table } from "./table.js";
 import type { Attributes, XmlHandlers } from "./xml.js";
+
+/** A number cell's value as XML numbers are written (`1990`, `-0.5`, `1.2E+400`). */
+const NUMBER_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 export interface SheetLimits {
   /** Most non-empty rows kept (title rows and the header included). */
@@ -58,6 +62,8 @@ class SheetReader {
   private inlineString = false;
   private cells = 0;
   private readonly sharedFormulas = new Map<string, string>();
+  /** The foreign currency each style's number format shows (null: none), found once a style. */
+  private readonly currencies = new Map<number, ForeignCurrency | null>();
 
   constructor(private readonly context: SheetContext) {}
 
@@ -203,6 +209,10 @@ class SheetReader {
       const params = { cell: raw.ref, formula: formula.slice(0, 200) };
       return { kind: "problem", code: "formula-not-calculated", params, shown: formula };
     }
+    // A typed cell with no value (`<c t="s"/>`, `<c t="s"><v></v></c>`, `t="str"`, `t="b"` or
+    // `t="inlineStr"` with none), as some writers save an empty cell, is empty: never shared
+    // string 0 (`Number("")`), nor FALSE.
+    if (value.trim() === "") return undefined;
     switch (raw.type) {
       case "s": {
         const text = this.context.shared[Number(value)];
@@ -224,7 +234,7 @@ class SheetReader {
       case "d":
         return this.isoDateCell(raw, value);
       default:
-        return value === "" ? undefined : this.numberCell(raw, value);
+        return this.numberCell(raw, value);
     }
   }
 
@@ -242,14 +252,33 @@ class SheetReader {
 
   private numberCell(raw: RawCell, text: string): Cell {
     let value = Number(text);
-    if (!Number.isFinite(value)) throw new FileRejected("bad-xlsx", undefined, "xlsx");
+    if (!Number.isFinite(value)) {
+      // A number past a double's range (`1E+400`) is named in its row; anything else in a
+      // number cell's value is no number at all: the file is damaged.
+      if (Number.isNaN(value) || !NUMBER_TEXT.test(text.trim()))
+        throw new FileRejected("bad-xlsx", undefined, "xlsx");
+      const shown = text.trim();
+      return { kind: "problem", code: "too-big", params: { cell: raw.ref, value: shown }, shown };
+    }
     const format = this.context.formats[raw.style] ?? "General";
     const shown = formatCell(value, format);
     if (shown.date && this.context.date1904) {
       value += 1462;
       return { kind: "number", value, format, ...formatCell(value, format) };
     }
-    return { kind: "number", value, format, ...shown };
+    const currency = this.currencyOf(raw.style, format);
+    return currency
+      ? { kind: "number", value, format, ...shown, currency }
+      : { kind: "number", value, format, ...shown };
+  }
+
+  private currencyOf(style: number, format: string): ForeignCurrency | undefined {
+    let currency = this.currencies.get(style);
+    if (currency === undefined) {
+      currency = formatCurrency(format) ?? null;
+      this.currencies.set(style, currency);
+    }
+    return currency ?? undefined;
   }
 }
 

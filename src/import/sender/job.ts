@@ -18,4 +18,9 @@ export interface ImportJob {
   progress: ProgressState;
   /** A button under the summary (the catalog edit's undo): its text and callback data. */
   button?: { text: string; data: string };
+  /**
+   * Edits of existing cards (the catalog's apply and undo): an unanswered request may have
+   * changed them, not created anything.
+   */
+  edit?: boolean;
 }

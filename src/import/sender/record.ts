@@ -41,6 +41,7 @@ export function createRecorder(
     updatedAt: deps.clock.now(),
     senderId: sender.senderId,
     ...(job.button && { button: job.button }),
+    ...(job.edit && { edit: true }),
   });
   return {
     /**

@@ -15,6 +15,8 @@ export interface SendReport {
   placed: { batch: number; errors: PlacedFieldError[] }[];
   skipped: number;
   warnings: string[];
+  /** Edits of existing cards: unanswered requests may have changed them, created nothing. */
+  edit?: boolean;
 }
 
 /** A refused request with its field errors, as many as the message still has room for. */
@@ -55,7 +57,7 @@ export function resultText(
     const vars = { batch: f.batch, total: r.total, where };
     if (f.error.maybeProcessed) {
       uncertain = true;
-      blocks.push(t("import-batch-uncertain", vars));
+      blocks.push(t(r.edit ? "import-batch-uncertain-edit" : "import-batch-uncertain", vars));
     } else if (f.error.kind === "invalid" && f.error.fieldErrors.length > 0) {
       const errors = r.placed.find((p) => p.batch === f.batch)?.errors ?? [];
       const refused = refusedLines(t, errors, linesLeft, vars);
@@ -65,7 +67,7 @@ export function resultText(
       blocks.push(t("import-batch-failed", { ...vars, reason: t(failureKey(f.error.kind)) }));
     }
   }
-  if (uncertain) blocks.push(t("import-check-products"));
+  if (uncertain) blocks.push(t(r.edit ? "import-check-products-edit" : "import-check-products"));
   if (r.sent.length > 0) blocks.push(t("import-summary-follows"));
   blocks.push(...r.warnings);
   return fitMessage(blocks);

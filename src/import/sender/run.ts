@@ -102,10 +102,12 @@ async function tell(
   },
 ) {
   const accepted = r.sent.reduce((n, b) => n + b.products.length, 0);
+  // None accepted for sure: refused; or unanswered, which may have gone through after all.
+  const unsure = r.failed.some((f) => f.error.maybeProcessed);
   await progress.settle(
     r.sent.length > 0
       ? t("import-waiting", { products: accepted, requests: r.sent.length })
-      : t("import-none-accepted"),
+      : t(unsure ? "import-none-confirmed" : "import-none-accepted"),
   );
   const placed = r.failed.map((f) => ({
     batch: f.batch,

@@ -48,7 +48,7 @@ const refsOf = (p: Problem): SourceRef[] =>
   p.kind === "result" || p.kind === "no-details" ? [p.ref] : p.refs;
 
 /** A problem as plain cells: place, request, field, code, description (texts unescaped). */
-function cellsOf(p: Problem, t: Translate, maxWatchHours: number) {
+function cellsOf(p: Problem, t: Translate, maxWatchHours: number, edit: boolean) {
   const place = formatPlace(refsOf(p), t);
   switch (p.kind) {
     case "result":
@@ -75,7 +75,9 @@ function cellsOf(p: Problem, t: Translate, maxWatchHours: number) {
         batch: p.batch,
         field: "",
         code: "",
-        description: t("jobs-problem-maybe-created", { batch: String(p.batch) }),
+        description: t(edit ? "jobs-problem-maybe-changed" : "jobs-problem-maybe-created", {
+          batch: String(p.batch),
+        }),
       };
     case "unfinished":
       return {
@@ -117,7 +119,7 @@ function headLines(
   }
   if (tally.maybeCreated > 0) {
     lines.push(
-      t("jobs-summary-maybe-created", {
+      t(doc.edit ? "jobs-summary-maybe-changed" : "jobs-summary-maybe-created", {
         count: tally.maybeCreated,
         batches: compactNumbers(tally.maybeBatches),
       }),
@@ -145,7 +147,7 @@ export function buildSummary(
     (a, b) => firstNumber(refsOf(a)) - firstNumber(refsOf(b)) || a.batch - b.batch,
   );
   const head = headLines(doc, tally, t, opts.expired, opts.maxWatchHours);
-  const cells = problems.map((p) => cellsOf(p, t, opts.maxWatchHours));
+  const cells = problems.map((p) => cellsOf(p, t, opts.maxWatchHours, doc.edit === true));
 
   if (problems.length === 0) {
     const text = doc.sending ? head.join("\n") : [...head, "", t("jobs-summary-all-ok")].join("\n");

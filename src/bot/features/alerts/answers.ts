@@ -28,7 +28,7 @@ export async function alertOrderText(
 
 /** The first page of the newest orders (a grouped order alert's button). */
 export async function newestOrdersScreen(deps: FeatureDeps, ctx: BotContext): Promise<Screen> {
-  const qid = await createListQueries(deps.storage.kv).save("orders", {});
+  const qid = await createListQueries(deps.storage.kv).save("orders", {}, ctx.chat!.id);
   return ordersListScreen(deps, ctx, qid, {}, 1);
 }
 
@@ -50,6 +50,6 @@ export async function alertProductText(
   ctx: BotContext,
   productId: number,
 ): Promise<string> {
-  const qid = await createListQueries(deps.storage.kv).save("products", {});
+  const qid = await createListQueries(deps.storage.kv).save("products", {}, ctx.chat!.id);
   return (await productCardOf(deps, ctx, qid, 0, productId)).text;
 }

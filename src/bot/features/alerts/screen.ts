@@ -3,6 +3,7 @@ import {
   ALERT_KINDS,
   type ChatAlertSettings,
   formatClock,
+  kindEnabled,
   shortDateTime,
 } from "../../../alerts/index.js";
 import type { Translate } from "../../../i18n.js";
@@ -59,7 +60,7 @@ export function settingsScreen(
   if (subscribed) {
     ALERT_KINDS.forEach((kind, i) => {
       kb.text(
-        `${mark(s.enabled[kind])} ${t(`settings-kind-${kind}`)}`,
+        `${mark(kindEnabled(s, kind))} ${t(`settings-kind-${kind}`)}`,
         settingsButton.encode({ op: "k", v: i }),
       );
       if (i % 2 === 1) kb.row();
@@ -103,7 +104,7 @@ export function applySetting(
   switch (op) {
     case "k": {
       const kind = ALERT_KINDS[v];
-      return kind ? { ...s, enabled: { ...s.enabled, [kind]: !s.enabled[kind] } } : undefined;
+      return kind ? { ...s, enabled: { ...s.enabled, [kind]: !kindEnabled(s, kind) } } : undefined;
     }
     case "th":
       return THRESHOLDS.includes(v) ? { ...s, threshold: v } : undefined;

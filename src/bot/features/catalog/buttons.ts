@@ -1,8 +1,9 @@
 import { callbackCodec } from "../../callback-data.js";
 
 /**
- * `capp1:<preview id>:<mode>`: apply a preview. Mode: 0 the safe changes, 1 with the risky
- * ones, 2 with the conflicts, 3 everything; 9 cancel.
+ * `capp1:<preview id>:<mode>`: apply a preview. Mode: the safe changes, and with them the
+ * risky ones (bit 1), the conflicts (bit 2), those nobody can tell whose they are (bit 4);
+ * 9 cancel.
  */
 export const applyButton = callbackCodec("capp1", [
   ["id", "key"],
@@ -17,7 +18,11 @@ export const priceSkuButton = callbackCodec("cprs1", [
 ] as const);
 
 export const MODE_CANCEL = 9;
+export const MODE_RISKY = 1;
+export const MODE_CONFLICTS = 2;
+export const MODE_UNVERIFIED = 4;
 export const selectionOf = (mode: number) => ({
-  risky: (mode & 1) === 1,
-  conflicts: (mode & 2) === 2,
+  risky: (mode & MODE_RISKY) !== 0,
+  conflicts: (mode & MODE_CONFLICTS) !== 0,
+  unverified: (mode & MODE_UNVERIFIED) !== 0,
 });

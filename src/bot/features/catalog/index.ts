@@ -2,15 +2,16 @@ import { Composer, InlineKeyboard, InputFile } from "grammy";
 import { exportTexts, type ListFilter, listAll } from "../../../catalog/index.js";
 import type { Locale } from "../../../i18n.js";
 import { ProgressMessage } from "../../../import/index.js";
-import { escapeHtml, localized, shorten } from "../../../text/index.js";
+import { localized, shorten } from "../../../text/index.js";
 import { exportButton } from "../../buttons/codecs.js";
-import { ButtonNotice, onButton, runCommand } from "../../buttons/handle.js";
+import { onButton, runCommand } from "../../buttons/handle.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureDeps } from "../../deps.js";
 import { createListQueries } from "../../lists/queries.js";
 import { menuCommand } from "../../menu.js";
-import { applyButton, MODE_CANCEL, selectionOf, undoButton } from "./buttons.js";
-import { registerPriceEdit } from "./price.js";
+import { applyPreview, undoApply } from "./apply.js";
+import { applyButton, undoButton } from "./buttons.js";
+import { priceDialogue, registerPriceEdit } from "./price.js";
 
 const EXPORT = menuCommand("export", 25);
 
@@ -111,70 +112,6 @@ async function runExport(ctx: BotContext, deps: FeatureDeps, filter: ListFilter,
   await progress.settle(done.join("\n"));
 }
 
-/** Buttons of a message that is done with (too old ones stay; nothing depends on it). */
-async function dropButtons(ctx: BotContext, deps: FeatureDeps) {
-  await ctx.editMessageReplyMarkup().catch((error: unknown) => {
-    deps.logger.debug({ err: String(error) }, "buttons not removed (message too old)");
-  });
-}
-
-async function startProgress(ctx: BotContext, deps: FeatureDeps) {
-  const chatId = ctx.chat!.id;
-  const log = deps.logger.child({ module: "catalog", chatId });
-  const text = ctx.t("catalog-applying");
-  return ProgressMessage.start(ctx.api, deps.imports.clock, log, chatId, text);
-}
-
-/** "Apply" of a preview: the chosen changes, re-checked against the live cards, sent whole. */
-async function applyPreview(
-  ctx: BotContext,
-  deps: FeatureDeps,
-  data: { id: string; mode: number },
-) {
-  await dropButtons(ctx, deps);
-  if (data.mode === MODE_CANCEL) {
-    await deps.catalogEdit.store.deletePreview(data.id);
-    await ctx.reply(ctx.t("catalog-cancelled"));
-    return;
-  }
-  const progress = await startProgress(ctx, deps);
-  const undoData = (id: string) => undoButton.encode({ id });
-  const choice = selectionOf(data.mode);
-  const outcome = await deps.catalogEdit.apply(data.id, choice, progress.state, undoData);
-  if (!outcome) return progress.settle(ctx.t("catalog-preview-expired"));
-  const lines: string[] = [];
-  const ids = (list: number[]) => list.join(", ");
-  if (outcome.movedSince.length > 0)
-    lines.push(ctx.t("catalog-moved-since", { products: ids(outcome.movedSince) }));
-  if (outcome.notSent.length > 0)
-    lines.push(ctx.t("catalog-not-sent", { products: ids(outcome.notSent) }));
-  if (!outcome.undoId) {
-    await progress.settle([ctx.t("catalog-applied-nothing"), ...lines].join("\n"));
-    return;
-  }
-  lines.unshift(ctx.t("catalog-applied", { count: outcome.sent }));
-  const undo = undoButton.encode({ id: outcome.undoId });
-  const keyboard = new InlineKeyboard().text(ctx.t("catalog-button-undo"), undo);
-  await ctx.reply(lines.join("\n"), { reply_markup: keyboard });
-}
-
-/** "Undo": previous values back where the live ones are still the bot's; its own summary. */
-async function undoApply(ctx: BotContext, deps: FeatureDeps, undoId: string) {
-  const locale = ((await ctx.i18n.getLocale()) as Locale) ?? "ru";
-  const stored = await deps.catalogEdit.store.loadUndo(undoId);
-  if (!stored || stored.chatId !== ctx.chat!.id) throw new ButtonNotice("catalog-undo-expired");
-  await dropButtons(ctx, deps);
-  const progress = await startProgress(ctx, deps);
-  const result = await deps.catalogEdit.undo(undoId, locale, progress.state);
-  if (!result) return progress.settle(ctx.t("catalog-undo-expired"));
-  const { restored, kept } = result;
-  const lines = [ctx.t("catalog-undo-summary", { restored: restored.length, kept: kept.length })];
-  if (kept.length > 0)
-    lines.push(ctx.t("catalog-undo-kept-list", { products: escapeHtml(kept.join(", ")) }));
-  if (restored.length === 0) await progress.settle(lines.join("\n"));
-  else await ctx.reply(lines.join("\n"));
-}
-
 /**
  * `/export` (a menu of exports), the products list's export button, and what a returned file
  * leads to: apply, undo, one price from the card.
@@ -203,7 +140,7 @@ function createCatalogFeature(deps: FeatureDeps, extraEntries: readonly ExportMe
     let filter: ListFilter = {};
     if (data.kind === "cat") filter = { categoryId: Number(data.arg) };
     if (data.kind === "q") {
-      const query = await queries.require("products", data.arg);
+      const query = await queries.require("products", data.arg, ctx.chat!.id);
       filter = query.search ? { search: query.search } : {};
     }
     await runExport(ctx, deps, filter, data.kind === "csv");
@@ -221,5 +158,9 @@ function createCatalogFeature(deps: FeatureDeps, extraEntries: readonly ExportMe
 
 /** The catalog feature, its /export menu ending with the entries other exports add. */
 export function catalogFeatureWith(extraEntries: readonly ExportMenuEntry[] = []): Feature {
-  return { commands: [EXPORT], create: (deps) => createCatalogFeature(deps, extraEntries) };
+  return {
+    commands: [EXPORT],
+    dialogues: [priceDialogue],
+    create: (deps) => createCatalogFeature(deps, extraEntries),
+  };
 }

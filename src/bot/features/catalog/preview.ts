@@ -1,33 +1,55 @@
 import { InlineKeyboard, InputFile } from "grammy";
-import type { Diff, StoredPreview } from "../../../catalog/index.js";
-import { diffWorkbook, previewText } from "../../../catalog/index.js";
+import type { Change, Diff, StoredPreview } from "../../../catalog/index.js";
+import { diffWorkbook, previewText, selected } from "../../../catalog/index.js";
 import type { Locale } from "../../../i18n.js";
 import type { EditRows } from "../../../import/index.js";
 import { fitMessage } from "../../../import/index.js";
 import type { BotContext } from "../../context.js";
 import type { FeatureDeps } from "../../deps.js";
-import { applyButton, MODE_CANCEL } from "./buttons.js";
+import {
+  applyButton,
+  MODE_CANCEL,
+  MODE_CONFLICTS,
+  MODE_RISKY,
+  MODE_UNVERIFIED,
+  selectionOf,
+} from "./buttons.js";
 
-/** The apply buttons a preview offers: safe; with risky; with conflicts; both; cancel. */
+/** Changes asked about apart, each with its own button beside the safe ones. */
+const APART = [
+  { mode: MODE_RISKY, key: "catalog-button-apply-risky", has: (c: Change) => c.risk !== undefined },
+  { mode: MODE_CONFLICTS, key: "catalog-button-apply-conflicts", has: (c: Change) => !!c.conflict },
+  {
+    mode: MODE_UNVERIFIED,
+    key: "catalog-button-apply-unverified",
+    has: (c: Change) => !!c.unverified,
+  },
+] as const;
+
+/**
+ * The apply buttons a preview offers: the safe changes; with each kind asked about apart
+ * (risky, conflicts, "cannot tell"); with all of them when there are several kinds; cancel.
+ */
 export function previewKeyboard(
   ctx: BotContext,
   preview: StoredPreview,
 ): InlineKeyboard | undefined {
   const diff: Diff = preview.diff;
-  const count = (risky: boolean, conflicts: boolean) =>
-    diff.changes.filter((c) => (!c.risk || risky) && (!c.conflict || conflicts)).length +
-    diff.newSkus.length;
+  const count = (mode: number) => selected(diff, selectionOf(mode)).length + diff.newSkus.length;
   const keyboard = new InlineKeyboard();
-  const safe = count(false, false);
-  const risky = diff.changes.some((c) => c.risk);
-  const conflicts = diff.changes.some((c) => c.conflict);
-  if (safe === 0 && !risky && !conflicts) return undefined;
-  const button = (key: string, mode: number, n: number) =>
-    keyboard.text(ctx.t(key, { count: n }), applyButton.encode({ id: preview.id, mode })).row();
-  if (safe > 0) button("catalog-button-apply", 0, safe);
-  if (risky) button("catalog-button-apply-risky", 1, count(true, false));
-  if (conflicts) button("catalog-button-apply-conflicts", 2, count(false, true));
-  if (risky && conflicts) button("catalog-button-apply-everything", 3, count(true, true));
+  const safe = count(0);
+  const kinds = APART.filter((kind) => diff.changes.some(kind.has));
+  if (safe === 0 && kinds.length === 0) return undefined;
+  const button = (key: string, mode: number) =>
+    keyboard
+      .text(ctx.t(key, { count: count(mode) }), applyButton.encode({ id: preview.id, mode }))
+      .row();
+  if (safe > 0) button("catalog-button-apply", 0);
+  for (const kind of kinds) button(kind.key, kind.mode);
+  if (kinds.length > 1) {
+    const all = kinds.reduce((mode, kind) => mode | kind.mode, 0);
+    button("catalog-button-apply-everything", all);
+  }
   keyboard.text(
     ctx.t("catalog-button-cancel"),
     applyButton.encode({ id: preview.id, mode: MODE_CANCEL }),

@@ -1,50 +1,93 @@
 import { type Composer, InlineKeyboard } from "grammy";
 import type { Locale } from "../../../i18n.js";
-import { parseDecimal } from "../../../import/index.js";
+import { issueReason, parseDecimal, sendablePrice } from "../../../import/index.js";
+import { escapeHtml, shorten } from "../../../text/index.js";
 import { priceMenuButton } from "../../buttons/codecs.js";
 import { ButtonNotice, onButton, runCommand } from "../../buttons/handle.js";
-import type { BotContext } from "../../context.js";
-import type { FeatureDeps } from "../../deps.js";
+import type { BotContext, ConversationContext } from "../../context.js";
+import type { Dialogue, FeatureDeps } from "../../deps.js";
+import { type DialogueConversation, typedAnswers } from "../../dialogues.js";
 import { priceSkuButton } from "./buttons.js";
 import { previewKeyboard } from "./preview.js";
 
+export const PRICE_CONVERSATION = "catalog-price";
 /** How long a price question waits for the number. */
 const ASK_TTL_MS = 15 * 60_000;
 
-async function ask(
-  ctx: BotContext,
-  deps: FeatureDeps,
-  productId: number,
-  skuId: number,
-  price: number,
-) {
-  ctx.session.pendingPrice = { productId, skuId, at: deps.imports.clock.now() };
-  await ctx.reply(ctx.t("catalog-price-ask", { sku: String(skuId), price: String(price) }));
+/** The SKU a price is asked for, with its price as the card showed it. */
+interface AskedSku {
+  productId: number;
+  skuId: number;
+  price: number;
 }
 
+/** Opens the price question (an earlier one has ended with the press that led here). */
+async function ask(ctx: BotContext, sku: AskedSku) {
+  await ctx.conversation.exit(PRICE_CONVERSATION);
+  await ctx.conversation.enter(PRICE_CONVERSATION, sku);
+}
+
+/**
+ * Asks for the new price and waits for a number as a seller types it (`3 990`, `3990,50`);
+ * anything else typed is explained and asked again (rules of a question: dialogues.ts).
+ */
+function priceConversation(deps: FeatureDeps) {
+  return async function catalogPrice(
+    conversation: DialogueConversation,
+    ctx: ConversationContext,
+    sku: AskedSku,
+  ) {
+    const vars = { sku: String(sku.skuId), price: String(sku.price) };
+    await ctx.reply(ctx.t("catalog-price-ask", vars));
+    const answers = await typedAnswers(conversation, deps.clock, ASK_TTL_MS);
+    for (;;) {
+      const answer = await answers();
+      const text = answer.message.text;
+      const price = parseDecimal(text.trim());
+      // A price the Seller API can never be sent (0, -5, 1990,555): what is wrong, as in a file.
+      const sendable = price.ok ? sendablePrice(price.value) : undefined;
+      if (sendable?.ok) {
+        const value = sendable.value;
+        // As for any seller-data request, the chat must still be linked when the number comes.
+        await conversation.external((outer) =>
+          deps.requireLink(outer, () => runCommand(outer, () => offer(outer, deps, sku, value))),
+        );
+        return;
+      }
+      if (sendable) {
+        const params = { value: shorten(text.trim(), 40) };
+        await answer.reply(`❌ ${issueReason(answer.t, { code: sendable.code, params })}`);
+      } else {
+        const shown = escapeHtml(shorten(text, 40));
+        await answer.reply(answer.t("catalog-price-bad", { value: shown }));
+      }
+    }
+  };
+}
+
+/** The question of "Change price". */
+export const priceDialogue: Dialogue = {
+  id: PRICE_CONVERSATION,
+  waitsFor: "text",
+  conversation: priceConversation,
+};
+
 /** The answer to a price question: old → new, the risky rule, apply on confirmation. */
-async function answer(ctx: BotContext, deps: FeatureDeps, text: string) {
-  const pending = ctx.session.pendingPrice!;
-  const price = parseDecimal(text.trim());
-  if (!price.ok || !(price.value > 0)) {
-    await ctx.reply(ctx.t("catalog-price-bad", { value: text.slice(0, 40) }));
-    return;
-  }
-  ctx.session.pendingPrice = undefined;
+async function offer(ctx: BotContext, deps: FeatureDeps, sku: AskedSku, price: number) {
   const locale = ((await ctx.i18n.getLocale()) as Locale) ?? "ru";
   const got = await deps.catalogEdit.pricePreview({
     chatId: ctx.chat!.id,
     locale,
-    productId: pending.productId,
-    skuId: pending.skuId,
-    price: price.value,
+    productId: sku.productId,
+    skuId: sku.skuId,
+    price,
   });
   if (!got) return void (await ctx.reply(ctx.t("catalog-price-gone")));
   const change = got.preview.diff.changes[0];
   if (!change) return void (await ctx.reply(ctx.t("catalog-price-same")));
   const lines = [
     ctx.t("catalog-price-confirm", {
-      sku: String(pending.skuId),
+      sku: String(sku.skuId),
       was: String(got.was),
       will: change.will,
     }),
@@ -60,8 +103,8 @@ export function registerPriceEdit(composer: Composer<BotContext>, deps: FeatureD
   onButton(composer, priceMenuButton, deps.requireLink, deps.logger, async (ctx, data) => {
     const card = await deps.catalogEdit.card(data.id);
     if (!card || card.skus.length === 0) throw new ButtonNotice("catalog-price-gone");
-    if (card.skus.length === 1)
-      return ask(ctx, deps, card.productId, card.skus[0]!.skuId, card.skus[0]!.price);
+    const only = card.skus.length === 1 ? card.skus[0]! : undefined;
+    if (only) return ask(ctx, { productId: card.productId, skuId: only.skuId, price: only.price });
     const keyboard = new InlineKeyboard();
     for (const sku of card.skus) {
       const label = ctx.t("catalog-price-sku", {
@@ -77,22 +120,6 @@ export function registerPriceEdit(composer: Composer<BotContext>, deps: FeatureD
     const card = await deps.catalogEdit.card(data.id);
     const sku = card?.skus.find((s) => s.skuId === data.sku);
     if (!card || !sku) throw new ButtonNotice("catalog-price-gone");
-    await ask(ctx, deps, card.productId, sku.skuId, sku.price);
-  });
-
-  composer.on("message:text", async (ctx, next) => {
-    const pending = ctx.session.pendingPrice;
-    const text = ctx.message.text;
-    if (!pending) return next();
-    if (text.startsWith("/")) {
-      // Any command leaves the price question.
-      ctx.session.pendingPrice = undefined;
-      return next();
-    }
-    if (deps.imports.clock.now() - pending.at > ASK_TTL_MS) {
-      ctx.session.pendingPrice = undefined;
-      return next();
-    }
-    await runCommand(ctx, () => answer(ctx, deps, text));
+    await ask(ctx, { productId: card.productId, skuId: sku.skuId, price: sku.price });
   });
 }

@@ -1,14 +1,12 @@
-import { createConversation } from "@grammyjs/conversations";
 import { Composer, InputFile } from "grammy";
 import {
   CSV_TEMPLATE_NAME,
   csvTemplate,
-  DRAFT_TTL_MS,
   JSON_TEMPLATE_NAME,
   jsonTemplate,
 } from "../../../import/index.js";
 import type { BotContext } from "../../context.js";
-import type { Feature, FeatureDeps } from "../../deps.js";
+import type { Dialogue, Feature, FeatureDeps } from "../../deps.js";
 import { menuCommand } from "../../menu.js";
 import { createImportConversation, IMPORT_CONVERSATION } from "./conversation.js";
 import { createDocumentHandler } from "./document.js";
@@ -20,18 +18,6 @@ const IMPORT = menuCommand("import", 30);
 function createImportFeature(deps: FeatureDeps) {
   const composer = new Composer<BotContext>();
   const log = deps.logger.child({ module: "import" });
-
-  // The offer's buttons reach the waiting conversation first: the link is checked before it,
-  // so a chat whose link was revoked meanwhile sends nothing.
-  composer.callbackQuery(importChoice.pattern, deps.requireLink, (_ctx, next) => next());
-  composer.use(
-    createConversation(createImportConversation(deps), {
-      id: IMPORT_CONVERSATION,
-      // One per document: a second file may come while the first waits for the seller's choice.
-      parallel: true,
-      maxMillisecondsToWait: DRAFT_TTL_MS,
-    }),
-  );
 
   composer.on("message:document", deps.requireLink, createDocumentHandler(deps));
 
@@ -59,4 +45,22 @@ function createImportFeature(deps: FeatureDeps) {
   return composer;
 }
 
-export const importFeature: Feature = { commands: [IMPORT], create: createImportFeature };
+/** The offer of a read file ("Import N" / "Cancel"): one per document, side by side. */
+const importDialogue: Dialogue = {
+  id: IMPORT_CONVERSATION,
+  waitsFor: "button",
+  conversation: createImportConversation,
+  // The offer's buttons reach the waiting conversation after the link is checked, so a chat
+  // whose link was revoked meanwhile sends nothing.
+  guard: (deps) => {
+    const guard = new Composer<BotContext>();
+    guard.callbackQuery(importChoice.pattern, deps.requireLink, (_ctx, next) => next());
+    return guard;
+  },
+};
+
+export const importFeature: Feature = {
+  commands: [IMPORT],
+  dialogues: [importDialogue],
+  create: createImportFeature,
+};

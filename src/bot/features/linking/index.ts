@@ -1,4 +1,3 @@
-import { type Conversation, createConversation } from "@grammyjs/conversations";
 import { Composer } from "grammy";
 import type { Clock } from "../../../clock.js";
 import { type I18nInstance, type Locale, localeOfLinkStatus } from "../../../i18n.js";
@@ -9,7 +8,8 @@ import { SellerApiError } from "../../../seller-api/index.js";
 import type { KeyValueStore } from "../../../storage/index.js";
 import { escapeHtml, formatDateTime } from "../../../text/index.js";
 import type { BotContext, ConversationContext, LinkCache } from "../../context.js";
-import type { Feature } from "../../deps.js";
+import type { Dialogue, Feature, FeatureDeps } from "../../deps.js";
+import { type DialogueConversation, typedAnswers } from "../../dialogues.js";
 import { apiErrorMessageKey } from "../../errors/user-messages.js";
 import type { LinkStatus } from "../../link-status.js";
 import { helpText, type MenuCommand, menuCommand } from "../../menu.js";
@@ -44,7 +44,7 @@ interface LinkingDeps {
   seller: SellerApi;
   /** Link status reads under the one cache rule. */
   links: LinkStatus;
-  /** The time of failed attempts' waits. */
+  /** The time of failed attempts' waits, and of the question's wait for a token. */
   clock: Clock;
   /** The menu, shown with the greeting of a new link. */
   menu: readonly MenuCommand[];
@@ -185,21 +185,15 @@ async function linkWith(deps: LinkingDeps, throttle: LinkThrottle, ctx: BotConte
   await ctx.reply(outcomeText(deps, outcome, chatLocale));
 }
 
-/** `/link` without a token: ask for it, wait for it; /cancel (handled outside) leaves. */
+/** `/link` without a token: ask for it, wait for it (rules of a question: dialogues.ts). */
 function linkConversationOf(deps: LinkingDeps, throttle: LinkThrottle) {
   return async function linkConversation(
-    conversation: Conversation<BotContext, ConversationContext>,
+    conversation: DialogueConversation,
     ctx: ConversationContext,
   ) {
     await ctx.reply(ctx.t("link-ask-token"));
-    // Anything but text (a button, a file) goes on to its own handler meanwhile; a token
-    // that comes later than this is not taken for one (the text is handled as usual).
-    const answer = await conversation.waitFor("message:text", {
-      next: true,
-      maxMilliseconds: LINK_WAIT_MS,
-    });
-    // A command instead of a token: leave, and let the command be handled as usual.
-    if (answer.message.text.startsWith("/")) await conversation.halt({ next: true });
+    const answers = await typedAnswers(conversation, deps.clock, LINK_WAIT_MS);
+    const answer = await answers();
     const chatLocale = (await answer.i18n.getLocale()) as Locale;
     await deleteTokenMessage(answer, deps.logger);
     const outcome = await conversation.external(() =>
@@ -242,10 +236,12 @@ async function replyStatus(deps: LinkingDeps, ctx: BotContext) {
   );
 }
 
+const throttleOf = (deps: LinkingDeps) =>
+  createLinkThrottle(deps.kv, DEFAULT_LINK_THROTTLE, deps.clock);
+
 function createLinkingFeature(deps: LinkingDeps) {
   const composer = new Composer<BotContext>();
-  const throttle = createLinkThrottle(deps.kv, DEFAULT_LINK_THROTTLE, deps.clock);
-  composer.use(createConversation(linkConversationOf(deps, throttle), LINK_CONVERSATION));
+  const throttle = throttleOf(deps);
   composer.command("start", async (ctx, next) => {
     const payload = ctx.match.trim();
     if (payload === "") return next();
@@ -265,19 +261,32 @@ function createLinkingFeature(deps: LinkingDeps) {
   return composer;
 }
 
+const linkingDeps = (deps: FeatureDeps): LinkingDeps => ({
+  seller: deps.seller,
+  links: deps.links,
+  clock: deps.clock,
+  menu: deps.menu,
+  i18n: deps.i18n,
+  logger: deps.logger,
+  timeZone: deps.config.timeZone,
+  kv: deps.storage.kv,
+  metrics: deps.metrics,
+});
+
+/** The question of `/link` without a token. */
+const linkDialogue: Dialogue = {
+  id: LINK_CONVERSATION,
+  waitsFor: "text",
+  conversation: (deps) => {
+    const linking = linkingDeps(deps);
+    // The throttle keeps its counts in storage: this one and the feature's agree.
+    return linkConversationOf(linking, throttleOf(linking));
+  },
+};
+
 /** `/start <token>`, `/link`, `/status`. */
 export const linkingFeature: Feature = {
   commands: [STATUS, LINK],
-  create: (deps) =>
-    createLinkingFeature({
-      seller: deps.seller,
-      links: deps.links,
-      clock: deps.clock,
-      menu: deps.menu,
-      i18n: deps.i18n,
-      logger: deps.logger,
-      timeZone: deps.config.timeZone,
-      kv: deps.storage.kv,
-      metrics: deps.metrics,
-    }),
+  dialogues: [linkDialogue],
+  create: (deps) => createLinkingFeature(linkingDeps(deps)),
 };

@@ -6,7 +6,6 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Conversation, createConversation } from "@grammyjs/conversations";
 import { type Api, type Composer, InlineKeyboard, InputFile } from "grammy";
 import type { Locale, Translate } from "../../../i18n.js";
 import { ProgressMessage } from "../../../import/index.js";
@@ -15,22 +14,27 @@ import {
   createOrdersSheet,
   type ExportPeriod,
   isPresetDays,
-  type OrderColumn,
+  orderSheetTexts,
   ordersOfPeriod,
   PRESET_DAYS,
   parseTypedPeriod,
   periodLabel,
   presetPeriod,
-  type SheetTexts,
   type Totals,
 } from "../../../orders-export/index.js";
 import { KEY_PREFIX } from "../../../storage/index.js";
 import { escapeHtml, formatMoney, shorten } from "../../../text/index.js";
 import { ButtonNotice, onButton } from "../../buttons/handle.js";
 import type { BotContext, ConversationContext } from "../../context.js";
-import type { FeatureDeps } from "../../deps.js";
+import type { Dialogue, FeatureDeps } from "../../deps.js";
+import { type DialogueConversation, typedAnswers } from "../../dialogues.js";
 import { isSellerApiFailure, userMessageKey } from "../../errors/user-messages.js";
-import { type ListQueries, type ListQuery, PLAIN_QUERY_ID } from "../../lists/queries.js";
+import {
+  createListQueries,
+  type ListQueries,
+  type ListQuery,
+  PLAIN_QUERY_ID,
+} from "../../lists/queries.js";
 import { ordersExportButton, ordersExportPeriodButton } from "./buttons.js";
 import { filterLines, filtersOf } from "./screens.js";
 
@@ -44,35 +48,6 @@ const TYPED_DATES = 0;
 
 const lockKey = (chatId: number) => `${KEY_PREFIX.cache}orders-export:${chatId}`;
 const localeOf = async (ctx: BotContext) => (await ctx.i18n.getLocale()) as Locale;
-
-const HEADER_KEYS: Record<OrderColumn, string> = {
-  orderNumber: "orders-export-col-number",
-  createdDate: "orders-export-col-created",
-  receivedDate: "orders-export-col-received",
-  statusLabel: "orders-export-col-status",
-  statusKey: "orders-export-col-status-key",
-  productName: "orders-export-col-product",
-  barcode: "orders-export-col-barcode",
-  quantity: "orders-export-col-quantity",
-  quantityReturned: "orders-export-col-returned",
-  price: "orders-export-col-price",
-  originalPrice: "orders-export-col-original-price",
-  commissionPercent: "orders-export-col-commission-percent",
-  commissionAmount: "orders-export-col-commission",
-  payoutAmount: "orders-export-col-payout",
-  totalPrice: "orders-export-col-total",
-  totalCommissionAmount: "orders-export-col-total-commission",
-  totalPayoutAmount: "orders-export-col-total-payout",
-  orderId: "orders-export-col-id",
-  orderGuid: "orders-export-col-guid",
-};
-
-function sheetTexts(t: Translate, zone: string): SheetTexts {
-  const headers = Object.fromEntries(
-    Object.entries(HEADER_KEYS).map(([column, key]) => [column, t(key, { zone })]),
-  ) as Record<OrderColumn, string>;
-  return { sheetName: t("orders-export-sheet"), headers, totalsLabel: t("orders-export-totals") };
-}
 
 /**
  * The period menu of an Excel export of orders, as a new message: today, 7 days, 30 days,
@@ -100,24 +75,25 @@ export async function showOrdersExport(
   await ctx.reply(text, { reply_markup: keyboard });
 }
 
-/** The menu's buttons, the typed-dates conversation and the export itself, on the orders composer. */
+/** The question of typed dates (the menu's "dates typed" button). */
+export const ordersExportDatesDialogue: Dialogue = {
+  id: ORDERS_EXPORT_DATES_CONVERSATION,
+  waitsFor: "text",
+  conversation: (deps) => datesConversation(deps, createListQueries(deps.storage.kv)),
+};
+
+/** The menu's buttons and the export itself, on the orders composer. */
 export function registerOrdersExport(
   composer: Composer<BotContext>,
   deps: FeatureDeps,
   queries: ListQueries,
 ): void {
   const zone = deps.config.timeZone;
-  composer.use(
-    createConversation(datesConversation(deps, queries), {
-      id: ORDERS_EXPORT_DATES_CONVERSATION,
-      maxMillisecondsToWait: DATES_WAIT_MS,
-    }),
-  );
   onButton(composer, ordersExportButton, deps.requireLink, deps.logger, async (ctx, data) => {
-    await showOrdersExport(ctx, data.q, await queries.require("orders", data.q));
+    await showOrdersExport(ctx, data.q, await queries.require("orders", data.q, ctx.chat!.id));
   });
   onButton(composer, ordersExportPeriodButton, deps.requireLink, deps.logger, async (ctx, data) => {
-    const query = await queries.require("orders", data.q);
+    const query = await queries.require("orders", data.q, ctx.chat!.id);
     if (data.d === TYPED_DATES) {
       await ctx.conversation.exit(ORDERS_EXPORT_DATES_CONVERSATION);
       await ctx.conversation.enter(ORDERS_EXPORT_DATES_CONVERSATION, data.q);
@@ -129,27 +105,28 @@ export function registerOrdersExport(
   });
 }
 
-/** Asks for dates and waits for them; an unreadable answer is explained and asked again. */
+/**
+ * Asks for dates and waits for them (rules of a question: dialogues.ts); an unreadable answer
+ * is explained and asked again.
+ */
 function datesConversation(deps: FeatureDeps, queries: ListQueries) {
   const zone = deps.config.timeZone;
   return async function ordersExportDates(
-    conversation: Conversation<BotContext, ConversationContext>,
+    conversation: DialogueConversation,
     ctx: ConversationContext,
     qid: string,
   ) {
     await ctx.reply(ctx.t("orders-export-ask-dates", { zone }));
+    const answers = await typedAnswers(conversation, deps.clock, DATES_WAIT_MS);
     for (;;) {
-      // Anything but text (a button, a file) goes on to its own handler meanwhile.
-      const answer = await conversation.waitFor("message:text", { next: true });
+      const answer = await answers();
       const text = answer.message.text;
-      // A command instead of dates: leave, and let the command be handled as usual.
-      if (text.startsWith("/")) await conversation.halt({ next: true });
       const typed = parseTypedPeriod(text, zone);
       if (typed.ok) {
         // The chat must still be linked when the dates come, as for any seller-data request.
         await conversation.external((outer) =>
           deps.requireLink(outer, async () => {
-            const query = await queries.load("orders", qid);
+            const query = await queries.load("orders", qid, outer.chat!.id);
             if (!query) return void (await outer.reply(outer.t("list-outdated")));
             await startExport(outer, deps, query, typed.period);
           }),
@@ -235,7 +212,7 @@ async function runExport(deps: FeatureDeps, job: ExportJob): Promise<string> {
   const label = periodLabel(period);
   const dir = await mkdtemp(join(tmpdir(), "orders-export-"));
   const fileName = `orders_${period.firstDay}_${period.lastDay}.xlsx`;
-  const sheet = await createOrdersSheet(join(dir, fileName), zone, sheetTexts(t, zone));
+  const sheet = createOrdersSheet(join(dir, fileName), zone, orderSheetTexts(t, zone));
   try {
     const orders = ordersOfPeriod({
       seller: deps.seller,
@@ -246,7 +223,7 @@ async function runExport(deps: FeatureDeps, job: ExportJob): Promise<string> {
       onPage: ({ pages, orders: count }) =>
         progress.update(t("orders-export-progress", { period: label, pages, count })),
     });
-    for await (const order of orders) sheet.add(order);
+    for await (const order of orders) await sheet.add(order);
     if (sheet.rows === 0) return t("orders-export-empty", { period: label });
     const totals = await sheet.finish();
     await job.api.sendDocument(job.chatId, new InputFile(join(dir, fileName), fileName), {

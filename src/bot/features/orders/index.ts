@@ -12,7 +12,7 @@ import {
   ordersPageButton,
   ordersStatusButton,
 } from "./buttons.js";
-import { registerOrdersExport } from "./export.js";
+import { ordersExportDatesDialogue, registerOrdersExport } from "./export.js";
 import { orderDetailsScreen, ordersListScreen, statusMenuScreen } from "./screens.js";
 import { orderStatusChoices } from "./statuses.js";
 
@@ -40,28 +40,28 @@ function createOrdersFeature(deps: FeatureDeps) {
   });
 
   onButton(composer, orderOpenButton, deps.requireLink, deps.logger, async (ctx, data) => {
-    const query = await queries.require("orders", data.q);
+    const query = await queries.require("orders", data.q, ctx.chat!.id);
     await edit(ctx, await orderDetailsScreen(deps, ctx, data.q, query, data.page, data.id));
   });
 
   onButton(composer, ordersFilterButton, deps.requireLink, deps.logger, async (ctx, data) => {
-    const query = await queries.require("orders", data.q);
+    const query = await queries.require("orders", data.q, ctx.chat!.id);
     const choices = await orderStatusChoices(deps.seller, kv);
     if (choices.length === 0) throw new ButtonNotice("orders-no-statuses");
     // The menu keeps its own choices: the cached status list may change before a press.
-    const menuQid = await queries.save("orders", { ...query, choices });
+    const menuQid = await queries.save("orders", { ...query, choices }, ctx.chat!.id);
     await edit(ctx, statusMenuScreen(ctx, menuQid, data.q, data.page, query, choices));
   });
 
   onButton(composer, ordersStatusButton, deps.requireLink, deps.logger, async (ctx, data) => {
-    const menu = await queries.require("orders", data.q);
+    const menu = await queries.require("orders", data.q, ctx.chat!.id);
     const choice = data.i === -1 ? undefined : menu.choices?.[data.i];
     if (!menu.choices || (data.i !== -1 && !choice)) throw new ButtonNotice("button-unknown");
     const query: ListQuery = {
       ...(menu.search ? { search: menu.search } : {}),
       ...(choice ? { status: choice.key, statusLabel: choice.label } : {}),
     };
-    const qid = await queries.save("orders", query);
+    const qid = await queries.save("orders", query, ctx.chat!.id);
     await edit(ctx, await ordersListScreen(deps, ctx, qid, query, 1));
   });
 
@@ -69,4 +69,8 @@ function createOrdersFeature(deps: FeatureDeps) {
   return composer;
 }
 
-export const ordersFeature: Feature = { commands: [ORDERS], create: createOrdersFeature };
+export const ordersFeature: Feature = {
+  commands: [ORDERS],
+  dialogues: [ordersExportDatesDialogue],
+  create: createOrdersFeature,
+};

@@ -37,7 +37,7 @@ async function sendCard(deps: FeatureDeps, ctx: BotContext, card: ProductCard) {
 
 /** A product's card as a new message (from an alert's button): its "back" shows the list. */
 export async function sendProductCard(deps: FeatureDeps, ctx: BotContext, productId: number) {
-  const qid = await createListQueries(deps.storage.kv).save("products", {});
+  const qid = await createListQueries(deps.storage.kv).save("products", {}, ctx.chat!.id);
   await sendCard(deps, ctx, await productCardOf(deps, ctx, qid, 0, productId));
 }
 
@@ -57,7 +57,7 @@ function createProductsFeature(deps: FeatureDeps) {
     // its "back" then shows the whole list. An id that is no product is searched as text.
     async answerDirectly(ctx, text) {
       if (!PRODUCT_ID.test(text)) return false;
-      const qid = await queries.save("products", {});
+      const qid = await queries.save("products", {}, ctx.chat!.id);
       const card = await productCardOf(deps, ctx, qid, 0, Number(text)).catch((error) => {
         if (error instanceof ButtonNotice) return undefined;
         throw error;
@@ -68,14 +68,14 @@ function createProductsFeature(deps: FeatureDeps) {
   });
 
   onButton(composer, productOpenButton, deps.requireLink, deps.logger, async (ctx, data) => {
-    await queries.require("products", data.q);
+    await queries.require("products", data.q, ctx.chat!.id);
     await sendCard(deps, ctx, await productCardOf(deps, ctx, data.q, data.page, data.id));
   });
 
   // Back from a card: the card goes away and the list it was opened from is in view again;
   // where the card cannot be deleted (too old), the list page comes as a new message.
   onButton(composer, productBackButton, deps.requireLink, deps.logger, async (ctx, data) => {
-    const query = await queries.require("products", data.q);
+    const query = await queries.require("products", data.q, ctx.chat!.id);
     const deleted = await ctx.deleteMessage().then(
       () => true,
       (error: unknown) => {
