@@ -27,6 +27,7 @@ const measures: (() => Promise<Measure>)[] = [
   async () => (await import("./footprint.bench.js")).measure,
   async () => (await import("./money.bench.js")).measure,
   async () => (await import("./catalog-return.bench.js")).measure,
+  async () => (await import("./large-shop.bench.js")).measure,
 ];
 
 function timeout(ms: number): { promise: Promise<never>; clear: () => void } {
@@ -85,6 +86,13 @@ async function startRedis(): Promise<{ url: string; stop(): Promise<void> }> {
 async function main(): Promise<number> {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
   const all = await Promise.all(measures.map((load) => load()));
+  const clash = all.find((m, i) =>
+    all.some((o, j) => j < i && (o.number === m.number || o.name === m.name)),
+  );
+  if (clash) {
+    console.error(`two measures share ${clash.name}'s number or name (${clash.number})`);
+    return 2;
+  }
   const unknown = wanted.filter((w) => !all.some((m) => m.name === w || String(m.number) === w));
   if (unknown.length > 0) {
     console.error(

@@ -6,7 +6,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
-import { type SellerSandbox, startSellerSandbox } from "../doubles/seller-api/index.js";
+import {
+  type SellerSandbox,
+  type ShopSize,
+  startSellerSandbox,
+} from "../doubles/seller-api/index.js";
 import {
   type BotApiEmulator,
   startBotApiEmulator,
@@ -20,6 +24,8 @@ import { BotActivity } from "./activity.js";
 import { type ScriptClock, scriptClock } from "./clock.js";
 
 export interface DemoOptions {
+  /** The sandbox's shop: `"small"` (default; the scripts' transcripts are written on it) or `"large"`. */
+  shop?: ShopSize;
   /** Embedded storage folder; default a temporary one, removed at stop. */
   dataDir?: string;
   /** A new order arrives every this many ms (so order alerts fire); 0 = never. */
@@ -59,6 +65,9 @@ const SEED_PHOTO_HOST = "https://cdn.example.kz/";
 export async function startDemo(options: DemoOptions = {}): Promise<DemoStack> {
   const clock = options.scripted ? scriptClock() : undefined;
   const sandbox = await startSellerSandbox({
+    shop: options.shop ?? "small",
+    // The demo may run for days: the sandbox keeps its newest requests only.
+    keepRequests: 10_000,
     ...(clock && { now: clock.now }),
     host: "127.0.0.1",
     jobSteps: 1,

@@ -1,26 +1,52 @@
 /**
- * `npm run sandbox`: the sandbox Seller API as a demo server for a real bot.
+ * `npm run sandbox [-- --shop large]`: the sandbox Seller API as a demo server for a real bot.
  * Port: PORT or 8081. Client credentials are enabled; POST /sandbox/link-token (no auth)
- * issues one more link token.
+ * issues one more link token. `--shop large` serves a shop of real size (LARGE_SHOP).
  */
-import { startSellerSandbox } from "./seller-api/index.js";
+import { parseArgs } from "node:util";
+import { LARGE_SHOP, SHOP_SIZES, type ShopSize, startSellerSandbox } from "./seller-api/index.js";
 
+const USAGE = `usage: npm run sandbox [-- --shop small|large]
+  --shop small   (default) 42 products, 103 SKUs, 57 orders of the last 30 days
+  --shop large   ${LARGE_SHOP.products.toLocaleString("en")} products, ${LARGE_SHOP.skus.toLocaleString("en")} SKUs, ${LARGE_SHOP.orderLines.toLocaleString("en")} order lines over a year
+  Orders end at 20.11.2026 18:00 (Asia/Almaty) in both.`;
+
+function shopOf(value: string | undefined): ShopSize {
+  const shop = value ?? "small";
+  if ((SHOP_SIZES as readonly string[]).includes(shop)) return shop as ShopSize;
+  process.stderr.write(`sandbox: unknown shop "${shop}"\n${USAGE}\n`);
+  process.exit(2);
+}
+
+const { values } = parseArgs({
+  options: { shop: { type: "string" }, help: { type: "boolean" } },
+});
+if (values.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
+const shop = shopOf(values.shop);
 const port = Number(process.env.PORT ?? 8081);
 const host = process.env.SANDBOX_HOST ?? "127.0.0.1";
 const clientId = "sandbox-client";
 const clientSecret = "sandbox-secret";
 
 const api = await startSellerSandbox({
+  shop,
   port,
   host,
   clientId,
   clientSecret,
   operatorRoutes: true,
   jobSteps: Number(process.env.SANDBOX_JOB_STEPS ?? 2),
+  // A sandbox left running keeps the newest requests only.
+  keepRequests: 10_000,
 });
 
+const products = api.seed.products.length;
+const skus = api.seed.products.reduce((n, p) => n + p.skus.length, 0);
 const lines = [
-  "Sandbox Seller API is running.",
+  `Sandbox Seller API is running: the ${shop} shop, ${products} products, ${skus} SKUs, ${api.seed.orders.length} order lines.`,
   "",
   `SELLER_API_URL=${api.url}`,
   `SELLER_API_TOKEN=${api.token}`,

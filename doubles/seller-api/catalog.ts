@@ -1,5 +1,6 @@
 /** Live state (seed clone + what imports changed) and the read queries over it. */
 
+import { instantsCopy } from "./order-instants.js";
 import { arrivingOrder } from "./seed.js";
 import type { Seed, SeedAttribute, SeedAttributeValue, SeedOrder, SeedProduct } from "./types.js";
 import type { OrdersQuery, PageQuery, ProductsQuery } from "./validation.js";
@@ -45,14 +46,40 @@ export class Catalog {
 
   /** barcode → skuId, built on first use. */
   private barcodes: Map<string, number> | undefined;
+  /** The orders sorted for each sort asked so far (`sortBy|desc`), kept as orders are added. */
+  private readonly sorted = new Map<string, SeedOrder[]>();
+  /** The last lists asked with filters (key: sort and filters), dropped when an order is added. */
+  private readonly filtered = new Map<string, SeedOrder[]>();
+  /** The highest orderId and orderNumber so far: an added order takes the next ones. */
+  private lastOrderId = 0;
+  private lastOrderNumber = 0;
+  /** The seed's order count: arriving orders continue its guids. */
+  private readonly seededOrders: number;
+  /** Every order's real instant (ms) by orderId, added ones too (the seed's stay as served). */
+  private readonly createdAt: Map<number, number>;
+
   constructor(readonly seed: Seed) {
     this.products = structuredClone(seed.products);
     for (const a of seed.attributes) this.attributesByCode.set(a.code, a);
     for (const v of seed.attributeValues) this.valuesByCode.set(v.code, v);
     const parents = new Set(seed.categories.map((c) => c.parentId));
     this.leafIds = new Set(seed.categories.filter((c) => !parents.has(c.id)).map((c) => c.id));
-    this.nextProductId = Math.max(...this.products.map((p) => p.productId)) + 1;
-    this.nextSkuId = Math.max(...this.products.flatMap((p) => p.skus.map((s) => s.skuId))) + 1;
+    let productId = 0;
+    let skuId = 0;
+    for (const p of this.products) {
+      productId = Math.max(productId, p.productId);
+      for (const s of p.skus) skuId = Math.max(skuId, s.skuId);
+    }
+    this.nextProductId = productId + 1;
+    this.nextSkuId = skuId + 1;
+    for (const o of seed.orders) this.noteOrderIds(o);
+    this.seededOrders = seed.orders.length;
+    this.createdAt = instantsCopy(seed.orderCreatedAt);
+  }
+
+  private noteOrderIds(o: SeedOrder): void {
+    this.lastOrderId = Math.max(this.lastOrderId, o.orderId);
+    this.lastOrderNumber = Math.max(this.lastOrderNumber, Number(o.orderNumber) || 0);
   }
 
   category(id: number) {
@@ -98,22 +125,43 @@ export class Catalog {
 
   /** A new order placed at `createdMs` (the demo's arriving orders); listed from now on. */
   addArrivingOrder(createdMs: number): SeedOrder {
-    const order = arrivingOrder(this.arrived++, this.products, createdMs);
-    this.seed.orders.push(order);
-    this.seed.orderCreatedAt[order.orderId] = createdMs;
+    const order = arrivingOrder(this.arrived++, this.products, createdMs, {
+      index: this.seededOrders,
+      orderId: this.lastOrderId + 1,
+      orderNumber: this.lastOrderNumber + 1,
+    });
+    this.placed(order, createdMs);
     return order;
   }
 
+  /** A new order is listed from now on: the sorted lists take it in their place. */
+  private placed(order: SeedOrder, at: number): void {
+    this.seed.orders.push(order);
+    this.createdAt.set(order.orderId, at);
+    this.noteOrderIds(order);
+    this.filtered.clear();
+    for (const [key, list] of this.sorted) {
+      const compare = this.orderComparator(key);
+      let lo = 0;
+      for (let hi = list.length; lo < hi; ) {
+        const mid = (lo + hi) >> 1;
+        if (compare(list[mid]!, order) <= 0) lo = mid + 1;
+        else hi = mid;
+      }
+      list.splice(lo, 0, order);
+    }
+  }
+
   /**
-   * Test knob: a new order of a product's first SKU, created at `at` (ms), listed from then on
-   * like the seeded ones (createdDate in Kazakhstan time with its +05:00 offset).
+   * Test knob: a new order of a product's SKU (its first unless `barcode` names another), created
+   * at `at` (ms), listed from then on like the seeded ones (createdDate in Kazakhstan time with its
+   * +05:00 offset).
    */
   addOrder(opts: NewOrderOptions): SeedOrder {
     const product = this.product(opts.productId ?? this.products[0]!.productId);
     if (!product) throw new Error(`no product ${opts.productId}`);
     const sku = product.skus.find((k) => k.skuBarcode === opts.barcode) ?? product.skus[0]!;
-    const orders = this.seed.orders;
-    const orderId = Math.max(...orders.map((o) => o.orderId)) + 1;
+    const orderId = this.lastOrderId + 1;
     const quantity = opts.quantity ?? 1;
     const price = opts.price ?? sku.price;
     const commission = Math.round(price * 0.1 * 100) / 100;
@@ -121,7 +169,7 @@ export class Catalog {
     const order: SeedOrder = {
       orderId,
       orderGuid: `00000000-0000-4000-8000-${String(orderId).padStart(12, "0")}`,
-      orderNumber: String(Math.max(...orders.map((o) => Number(o.orderNumber) || 0)) + 1),
+      orderNumber: String(this.lastOrderNumber + 1),
       createdDate: `${kz}+05:00`,
       receivedDate: `${kz}+05:00`,
       statusKey: opts.statusKey ?? "NEW",
@@ -140,8 +188,7 @@ export class Catalog {
       totalCommissionAmount: commission * quantity,
       totalPayoutAmount: (price - commission) * quantity,
     };
-    orders.push(order);
-    this.seed.orderCreatedAt[orderId] = opts.at;
+    this.placed(order, opts.at);
     return { ...order };
   }
 
@@ -153,13 +200,74 @@ export class Catalog {
     if (change.sales !== undefined) product.salesCount = change.sales;
   }
 
+  /** Orders before or after each other in a sort (`sortBy|desc`); ties by orderId ascending. */
+  private orderComparator(sort: string): (a: SeedOrder, b: SeedOrder) => number {
+    const [sortBy, desc] = sort.split("|");
+    const at = this.createdAt;
+    const key: (o: SeedOrder) => number | string =
+      sortBy === "createdDate"
+        ? (o) => at.get(o.orderId)!
+        : sortBy === "status"
+          ? (o) => o.statusKey
+          : (o) => o.orderNumber;
+    const dir = desc === "true" ? -1 : 1;
+    return (a, b) => {
+      const ka = key(a);
+      const kb = key(b);
+      const c = ka < kb ? -1 : ka > kb ? 1 : 0;
+      return c * dir || a.orderId - b.orderId;
+    };
+  }
+
+  /** Each order's searched fields in lower case, made once (a year of orders is searched often). */
+  private readonly searchText = new WeakMap<SeedOrder, string>();
+
+  /** Whether the order's number, product name or barcode contains `needle` (any case). */
+  private orderMatches(o: SeedOrder, needle: string): boolean {
+    const n = needle.toLowerCase();
+    if (n.includes("\u0000"))
+      return [o.orderNumber, o.productName, o.barcode].some((t) => has(t, n));
+    let text = this.searchText.get(o);
+    if (text === undefined) {
+      text = `${o.orderNumber}\u0000${o.productName}\u0000${o.barcode}`.toLowerCase();
+      this.searchText.set(o, text);
+    }
+    return text.includes(n);
+  }
+
+  /**
+   * The orders a list asks for, sorted. A sort is made once and kept (an added order is put in
+   * its place), and the last few filtered lists too: a year of orders is paged without sorting
+   * it again for every page.
+   */
+  private ordersFor(q: OrdersQuery): SeedOrder[] {
+    const sort = `${q.sortBy}|${q.desc}`;
+    let all = this.sorted.get(sort);
+    if (!all) {
+      all = [...this.seed.orders].sort(this.orderComparator(sort));
+      this.sorted.set(sort, all);
+    }
+    const s = q.search?.trim();
+    if (!q.orderStatus?.length && !s) return all;
+    const key = JSON.stringify([sort, q.orderStatus, s]);
+    let items = this.filtered.get(key);
+    if (!items) {
+      items = all;
+      if (q.orderStatus?.length) items = items.filter((o) => q.orderStatus!.includes(o.statusKey));
+      if (s) items = items.filter((o) => this.orderMatches(o, s));
+      if (this.filtered.size >= 8) this.filtered.delete(this.filtered.keys().next().value!);
+      this.filtered.set(key, items);
+    }
+    return items;
+  }
+
   /**
    * Sorting uses the real instant of the order (so the order with an unparseable createdDate
    * string still sorts by its time); ties are broken by orderId ascending.
    */
   listOrders(q: OrdersQuery) {
     q = { ...q, pageSize: Math.min(q.pageSize, this.orderPageCap ?? q.pageSize) };
-    const items = this.sortedOrders(q);
+    const items = this.ordersFor(q);
     return {
       orders: slice(items, q).map((o) => ({ ...o })),
       totalCount: items.length,
@@ -167,47 +275,6 @@ export class Catalog {
       pageSize: q.pageSize,
       totalPages: pages(items.length, q.pageSize),
     };
-  }
-
-  /**
-   * The list a query pages through, sorted once while the orders and the query stay the same:
-   * a large shop (hundreds of thousands of lines) paged through is not sorted again per page.
-   */
-  private sorted: { key: string; items: SeedOrder[] } | undefined;
-  private sortedOrders(q: OrdersQuery): SeedOrder[] {
-    const key = JSON.stringify([
-      q.sortBy,
-      q.desc,
-      q.orderStatus,
-      q.search,
-      this.seed.orders.length,
-    ]);
-    if (this.sorted?.key === key) return this.sorted.items;
-    const items = this.filterAndSort(q);
-    this.sorted = { key, items };
-    return items;
-  }
-
-  private filterAndSort(q: OrdersQuery): SeedOrder[] {
-    const at = this.seed.orderCreatedAt;
-    let items: SeedOrder[] = this.seed.orders;
-    if (q.orderStatus?.length) items = items.filter((o) => q.orderStatus!.includes(o.statusKey));
-    const s = q.search?.trim();
-    if (s)
-      items = items.filter((o) => [o.orderNumber, o.productName, o.barcode].some((t) => has(t, s)));
-    const key: (o: SeedOrder) => number | string =
-      q.sortBy === "createdDate"
-        ? (o) => at[o.orderId]!
-        : q.sortBy === "status"
-          ? (o) => o.statusKey
-          : (o) => o.orderNumber;
-    const dir = q.desc ? -1 : 1;
-    return [...items].sort((a, b) => {
-      const ka = key(a);
-      const kb = key(b);
-      const c = ka < kb ? -1 : ka > kb ? 1 : 0;
-      return c * dir || a.orderId - b.orderId;
-    });
   }
 
   // ------------------------------------------------------------ products

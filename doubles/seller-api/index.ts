@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import { AuthStore } from "./auth.js";
 import { Catalog, type NewOrderOptions } from "./catalog.js";
 import { JobStore } from "./jobs.js";
+import { buildLargeSeed } from "./large-shop.js";
 import { LinkStore } from "./links.js";
 import { buildSeed } from "./seed.js";
 import { MONEY_SHOP_STATUSES, type MoneyShopOptions, moneyShopOrders } from "./seed-money.js";
@@ -28,6 +29,12 @@ export type { NewOrderOptions } from "./catalog.js";
 
 export { IMPORT_FAILURE_RULES } from "./jobs.js";
 export {
+  buildLargeSeed,
+  ean13CheckDigit,
+  LARGE_SHOP,
+  LARGE_SHOP_STATUSES,
+} from "./large-shop.js";
+export {
   LEADING_ZERO_BARCODE,
   LEAF_CATEGORY_IDS,
   LONG_PRODUCT_NAME,
@@ -43,7 +50,23 @@ export {
 export { WRONG_SHAPE_BODY } from "./server.js";
 export type * from "./types.js";
 
+/** The shops the sandbox can serve (see `SellerSandboxOptions.shop`). */
+export const SHOP_SIZES = ["small", "large"] as const;
+export type ShopSize = (typeof SHOP_SIZES)[number];
+
 export interface SellerSandboxOptions {
+  /**
+   * The shop it serves: `"small"` (default; 42 products, 103 SKUs, 57 orders of 30 days: what
+   * the tests and the demo's transcripts are written against) or `"large"` (5,000 products,
+   * 20,000 SKUs, 100,000 order lines over a year: `LARGE_SHOP`, large-shop.ts).
+   */
+  shop?: ShopSize;
+  /**
+   * The large shop's newest order is placed at this instant (ms), the year before it dated
+   * back from it; default SEED_BASE_DATE_MS (20.11.2026 18:00 in Almaty). For a bot on the
+   * system clock (the bench) whose "today" and "30 days" must hold the shop's orders.
+   */
+  newestOrderAt?: number;
   /** 0 (default) = a free port */
   port?: number;
   host?: string;
@@ -82,8 +105,16 @@ export interface SellerSandboxOptions {
   orderPageCap?: number;
   /** The same for the attribute and attribute-value directories. */
   directoryPageCap?: number;
-  /** Weeks of orders across statuses (seed-money.ts) instead of the seed's 57. */
+  /**
+   * The small shop's products with weeks of orders across statuses (seed-money.ts) instead of
+   * its 57 orders. Not with the large shop, which has a year of its own.
+   */
   moneyShop?: MoneyShopOptions;
+  /**
+   * The request log keeps at most this many (the oldest go first): for a sandbox left running
+   * (`npm run sandbox`, the demo). Default: every request, as tests read them.
+   */
+  keepRequests?: number;
 }
 
 export interface SellerSandbox {
@@ -139,9 +170,16 @@ export interface SellerSandbox {
 /** The seed with `count` more products: copies of the seeded ones with new ids and barcodes. */
 function withExtraProducts(seed: Seed, count: number): Seed {
   if (count <= 0) return seed;
-  let productId = Math.max(...seed.products.map((p) => p.productId)) + 1;
-  let skuId = Math.max(...seed.products.flatMap((p) => p.skus.map((s) => s.skuId))) + 1;
+  let productId = 0;
+  let skuId = 0;
+  for (const p of seed.products) {
+    productId = Math.max(productId, p.productId);
+    for (const s of p.skus) skuId = Math.max(skuId, s.skuId);
+  }
+  productId++;
+  skuId++;
   const base = seed.products;
+  const products = [...base];
   for (let i = 0; i < count; i++) {
     const copy = structuredClone(base[i % base.length]!);
     copy.productId = productId++;
@@ -150,9 +188,49 @@ function withExtraProducts(seed: Seed, count: number): Seed {
       sku.skuId = skuId++;
       sku.skuBarcode = `2${String(sku.skuId).padStart(12, "0")}`;
     }
-    seed.products.push(copy);
+    products.push(copy);
   }
-  return seed;
+  return { ...seed, products };
+}
+
+/**
+ * What the catalog serves and changes: the seed's order list copied (orders added later go to
+ * the copy, the seed stays as first served), the same order objects (never changed).
+ */
+function servedCopy(seed: Seed): Seed {
+  return { ...seed, orders: [...seed.orders] };
+}
+
+/**
+ * The shop asked for, as first served: the small seed, the large shop, or the small seed's
+ * products with the money shop's weeks of orders. `extraProducts` adds to any of them.
+ */
+function firstServed(opts: SellerSandboxOptions): Seed {
+  if (opts.shop === "large") {
+    if (opts.moneyShop) throw new Error("moneyShop is the small shop's; the large one has a year");
+    return buildLargeSeed(opts.newestOrderAt);
+  }
+  const seed = buildSeed();
+  if (!opts.moneyShop) return seed;
+  const { orders, orderCreatedAt } = moneyShopOrders(seed.products, opts.moneyShop);
+  return { ...seed, orders, orderCreatedAt, orderStatuses: MONEY_SHOP_STATUSES };
+}
+
+/** The shop asked for, as first served, and the catalog that serves it from now on. */
+function servedShop(opts: SellerSandboxOptions) {
+  const seed = firstServed(opts);
+  const catalog = new Catalog(withExtraProducts(servedCopy(seed), opts.extraProducts ?? 0));
+  catalog.valueIds = opts.attributeValueIds ?? true;
+  catalog.productPageCap = opts.productPageCap;
+  catalog.orderPageCap = opts.orderPageCap;
+  catalog.directoryPageCap = opts.directoryPageCap;
+  return { seed, catalog };
+}
+
+/** The fixed token, and client credentials when given. */
+function authOf(opts: SellerSandboxOptions): AuthStore {
+  const token = opts.token ?? "sandbox-token";
+  return new AuthStore(token, opts.clientId, opts.clientSecret, opts.tokenTtlSeconds ?? 3600);
 }
 
 /** Starts `server` listening; the port it got (a free one for 0). */
@@ -162,39 +240,9 @@ async function listen(server: Server, port: number, host: string): Promise<numbe
   return (server.address() as AddressInfo).port;
 }
 
-/** The money shop's orders in both seeds (the first served, the live one): one set of lines. */
-function withMoneyShop(seed: Seed, live: Seed, options: MoneyShopOptions | undefined): void {
-  if (!options) return;
-  const { orders, orderCreatedAt } = moneyShopOrders(seed.products, options);
-  seed.orders = orders;
-  seed.orderCreatedAt = orderCreatedAt;
-  seed.orderStatuses = MONEY_SHOP_STATUSES;
-  live.orders = [...orders];
-  live.orderCreatedAt = { ...orderCreatedAt };
-  live.orderStatuses = MONEY_SHOP_STATUSES;
-}
-
-/** The sandbox's catalog over its live seed, with the pages' caps the options ask for. */
-function catalogOf(live: ReturnType<typeof buildSeed>, opts: SellerSandboxOptions): Catalog {
-  const catalog = new Catalog(live);
-  catalog.valueIds = opts.attributeValueIds ?? true;
-  catalog.productPageCap = opts.productPageCap;
-  catalog.orderPageCap = opts.orderPageCap;
-  catalog.directoryPageCap = opts.directoryPageCap;
-  return catalog;
-}
-
 export async function startSellerSandbox(opts: SellerSandboxOptions = {}): Promise<SellerSandbox> {
-  const seed = buildSeed();
-  const live = withExtraProducts(buildSeed(), opts.extraProducts ?? 0);
-  withMoneyShop(seed, live, opts.moneyShop);
-  const catalog = catalogOf(live, opts);
-  const auth = new AuthStore(
-    opts.token ?? "sandbox-token",
-    opts.clientId,
-    opts.clientSecret,
-    opts.tokenTtlSeconds ?? 3600,
-  );
+  const { seed, catalog } = servedShop(opts);
+  const auth = authOf(opts);
   const now = opts.now ?? Date.now;
   const links = new LinkStore(now);
   const linkTokens = Array.from({ length: opts.preIssuedLinkTokens ?? 5 }, (_, i) =>
@@ -207,6 +255,7 @@ export async function startSellerSandbox(opts: SellerSandboxOptions = {}): Promi
     auth,
     links,
     requests: [],
+    keepRequests: opts.keepRequests,
     latency: 0,
     failures: [],
     holds: [],

@@ -243,12 +243,12 @@ export const ORDER_COUNT = 57;
 export const UNPARSEABLE_DATE_ORDER_NUMBER = String(7100001 + ORDER_COUNT - 1);
 export const LEADING_ZERO_BARCODE = "0004600000001";
 
-function pad(n: number, width = 2): string {
+export function pad(n: number, width = 2): string {
   return String(n).padStart(width, "0");
 }
 
 /** ISO with the +05:00 offset of Kazakhstan, e.g. "2026-11-20T14:03:00+05:00". */
-function isoKz(ms: number): string {
+export function isoKz(ms: number): string {
   const d = new Date(ms + 5 * 3600_000);
   return (
     `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}` +
@@ -287,7 +287,7 @@ export function buildSeed(): Seed {
 }
 
 /** Categories, brands, attributes and their values, ids in the order they are listed. */
-function seedDirectories() {
+export function seedDirectories() {
   const categories: SeedCategory[] = CATEGORIES.map(([id, parentId, rus, kaz]) => ({
     id,
     parentId,
@@ -429,20 +429,26 @@ function seedOrders(products: SeedProduct[]) {
 
 /**
  * An order placed "now" (the demo's arriving orders): the n-th after the seed (n from 0), status
- * NEW, for a product of the live catalog; ids continue the seed's ranges.
+ * NEW, for a product of the live catalog; ids continue the shop's (`next`: the seed's order
+ * count, then the next free orderId and orderNumber).
  */
-export function arrivingOrder(n: number, products: SeedProduct[], createdMs: number): SeedOrder {
+export function arrivingOrder(
+  n: number,
+  products: SeedProduct[],
+  createdMs: number,
+  next = { index: ORDER_COUNT, orderId: 300001 + ORDER_COUNT, orderNumber: 7100001 + ORDER_COUNT },
+): SeedOrder {
   const product = products[(n * 7 + 3) % products.length]!;
   const sku = product.skus[n % product.skus.length]!;
   const quantity = 1 + (n % 2);
   const price = Math.round(sku.price * 100);
   const pct = 10;
   const commission = Math.round((price * pct) / 100);
-  const i = ORDER_COUNT + n;
+  const i = next.index + n;
   return {
-    orderId: 300001 + i,
+    orderId: next.orderId,
     orderGuid: guid(`sandbox-order-${i}`),
-    orderNumber: String(7100001 + i),
+    orderNumber: String(next.orderNumber),
     createdDate: isoKz(createdMs),
     receivedDate: isoKz(createdMs),
     statusKey: "NEW",

@@ -46,6 +46,8 @@ export interface SandboxState {
   auth: AuthStore;
   links: LinkStore;
   requests: RequestLogEntry[];
+  /** The log's length past which its oldest half is dropped (undefined: kept whole). */
+  keepRequests?: number;
   latency: number | ((path: string) => number);
   failures: FailRule[];
   operatorRoutes: boolean;
@@ -312,6 +314,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, s: SandboxState
   }
   const entry: RequestLogEntry = { method, path, query, body, headers, status: 0, at };
   s.requests.push(entry);
+  if (s.keepRequests !== undefined && s.requests.length > s.keepRequests)
+    s.requests.splice(0, s.requests.length - Math.floor(s.keepRequests / 2));
 
   const hold = takeHold(s, entry);
   if (hold) await hold;

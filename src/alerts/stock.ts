@@ -36,7 +36,11 @@ interface LevelRecord {
 
 const SNAPSHOT = "stock:snapshot";
 const PAGE_SIZE = 100;
-const MAX_PAGES = 50;
+/**
+ * A stop for a list that never ends: 50,000 products. (It was 50 pages: a shop of 5,000
+ * products filled them, and its 5,001st product was never watched.)
+ */
+const MAX_PAGES = 500;
 
 export const readStockSnapshot = (ctx: Pick<AlertContext, "store">) =>
   ctx.store.get<StockSnapshot>(SNAPSHOT);

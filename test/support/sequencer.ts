@@ -9,11 +9,13 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  */
 const LONGEST_FIRST = [
   "faults-import-stop",
+  "shop-large-export",
   "faults",
   "faults-import",
   "catalog-large-return",
   "demo-script",
   "import-watcher",
+  "shop-large",
   "runtime-startup",
   "pace",
   "runtime-limits",
