@@ -66,9 +66,8 @@ export async function sendEditPreview(
   deps: FeatureDeps,
   input: { chatId: number; locale: Locale; fileName: string; edits: EditRows },
 ): Promise<void> {
-  // A real shop's return names thousands of products: their live cards take hundreds of
-  // requests, longer than one answer's deadline (each call keeps its own budget), as an export.
-  const preview = await deps.seller.withoutDeadline(() => deps.catalogEdit.preview(input));
+  // The live cards are read outside the update's deadline by the service (src/catalog/service.ts).
+  const preview = await deps.catalogEdit.preview(input);
   const text = previewText(ctx.t, input.fileName, preview.diff, preview.names);
   const keyboard = previewKeyboard(ctx, preview);
   await ctx.reply(fitMessage([text]), keyboard ? { reply_markup: keyboard } : {});
