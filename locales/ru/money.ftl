@@ -43,6 +43,20 @@ money-commission = Комиссия: { $now } { $change } (было { $before })
 money-payout = К выплате: <b>{ $now }</b> { $change } (было { $before })
 money-check = Средний чек заказа: { $now } { $change } (было { $before })
 money-returns = Возвраты: { $units } шт. на { $value } — { $rate } % проданных (было { $before } %)
+money-profit = Прибыль: <b>{ $profit }</b> — по { $lines } { $lines ->
+        [one] позиции
+       *[other] позициям
+    } с себестоимостью (к выплате − себестоимость × (продано − вернули))
+money-profit-missing = Без себестоимости: { $lines } { $lines ->
+        [one] проданная позиция
+        [few] проданные позиции
+       *[many] проданных позиций
+    } ({ $products } { $products ->
+        [one] товар
+        [few] товара
+       *[many] товаров
+    }) — в прибыль не вошли. Себестоимость можно указать в выгрузке каталога (/export).
+money-profit-none = Прибыль не посчитана: ни у одного проданного товара нет себестоимости. Укажите её в выгрузке каталога (/export) или пришлите файл с колонками «Штрихкод» и «Себестоимость».
 money-no-orders = Заказов за этот период нет.
 money-statuses = <b>По статусам</b>
 money-status = { $status }: { $lines } { $lines ->

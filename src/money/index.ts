@@ -11,6 +11,12 @@ export {
   moneyPeriodLabel,
   renderAnswer,
 } from "./answer.js";
+export {
+  type CostSetting,
+  type CostStore,
+  createCostStore,
+  sellerKeyOf,
+} from "./costs.js";
 export { type DayFigures, tiyn } from "./day.js";
 export {
   type AbcClass,

@@ -1,4 +1,5 @@
 import type {
+  CostList,
   EditRows,
   FileFormat,
   ImportFileResult,
@@ -14,6 +15,7 @@ import { detect } from "./detect.js";
 import { splitEdits } from "./edits.js";
 import { findHeader, HEADER_SEARCH_ROWS } from "./header.js";
 import { readJson } from "./json.js";
+import { readCostList } from "./cost-list.js";
 import { crossingCost } from "./parts.js";
 import { FileRejected, rejection } from "./reject.js";
 import { cellText, type HeaderProbe, type Table } from "./table.js";
@@ -102,7 +104,7 @@ function readWorkbook(
       headerOnly.push(sheet.name);
       continue;
     }
-    let assembled: Assembled & { edits?: EditRows };
+    let assembled: Assembled & { edits?: EditRows; costs?: CostList };
     try {
       const max = limits.maxResultChars;
       assembled = assembleWithEdits(table, schema, vatRates, "xlsx", headerAt, max);
@@ -154,7 +156,12 @@ function assembleWithEdits(
   format: "csv" | "xlsx",
   headerAt: number | undefined,
   maxResultChars: number,
-): Assembled & { edits?: EditRows } {
+): Assembled & { edits?: EditRows; costs?: CostList } {
+  const costs = headerAt === undefined ? undefined : readCostList(table, headerAt);
+  if (costs) {
+    const reading = { headerRow: table.rows[headerAt!]!.row };
+    return { products: [], invalid: [], warnings: [], reading, costs };
+  }
   const split = headerAt === undefined ? undefined : splitEdits(table, headerAt);
   if (!split) return assembleProducts(table, schema, vatRates, format, headerAt, maxResultChars);
   const hasNew = split.rest.rows.length > headerAt! + 1;
