@@ -121,6 +121,13 @@ money-alert-returns = ↩️ <b>Много возвратов</b>: «{ $name }»
 money-alert-returns-many = ↩️ <b>Много возвратов</b> за 30 дней (порог { $threshold } %):
 money-alert-returns-line = • «{ $name }» — вернули { $returned } из { $units } шт., { $rate } %
 money-alert-returns-more = … и ещё { $count }
+money-alert-loss = 🔻 <b>Продаётся в убыток</b>: «{ $name }» (штрихкод { $barcode }) — за 30 дней убыток { $loss }: к выплате { $payout }, а себестоимость { $cost } за шт. × { $units } шт. (продано минус возвраты). Проверьте цену и себестоимость.
+money-alert-loss-many = 🔻 <b>Продаются в убыток</b> за 30 дней: { $count } { $count ->
+        [one] товар
+        [few] товара
+       *[many] товаров
+    } (к выплате меньше себестоимости):
+money-alert-loss-line = • «{ $name }» — убыток { $loss }
 money-alert-cancels = 🚫 <b>Много отмен</b>: за { $days } дн. отменено { $cancelled } из { $lines } { $lines ->
         [one] позиции
        *[other] позиций
@@ -131,5 +138,5 @@ money-alert-silence = 🔕 <b>Новых заказов нет { $duration }</b>
         [few] заказа
        *[many] заказов
     }. Проверьте, видны ли товары на витрине и есть ли остатки.
-settings-kind-money = Деньги: возвраты, отмены, выплаты
+settings-kind-money = Деньги: возвраты, отмены, выплаты, убытки
 settings-kind-statement = Итоги месяца

@@ -1,4 +1,5 @@
 import { type CellValue, createWorkbook, readyCell, type Workbook } from "../sheets/index.js";
+import { COST_FIELD } from "./costs.js";
 import {
   type Column,
   columnsOf,
@@ -6,9 +7,8 @@ import {
   type ExportInput,
   type ExportSink,
   inOrder,
+  skuRowValues,
 } from "./export-file.js";
-import { COST_FIELD } from "./costs.js";
-import { skuRowValues } from "./export-file.js";
 import { type LiveCard, productValues, SKU_FIELDS, type Values } from "./fields.js";
 import { type ExportPrints, exportPrints, META_SHEET, metaHead, metaRow } from "./meta.js";
 

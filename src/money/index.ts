@@ -50,6 +50,8 @@ export {
 export {
   type CancelSignal,
   cancelSignal,
+  type LossSignal,
+  lossSignals,
   type MoneyAlertThresholds,
   type PayoutSignal,
   payoutSignal,

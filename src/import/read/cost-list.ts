@@ -1,5 +1,5 @@
 import type { CostList, CostRow } from "../types.js";
-import { type Column, COST_COLUMN, columnFor } from "./columns.js";
+import { COST_COLUMN, type Column, columnFor } from "./columns.js";
 import { cellValue } from "./edits.js";
 import { cellText, type Table } from "./table.js";
 import { learnConvention } from "./values.js";

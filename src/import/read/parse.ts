@@ -10,12 +10,12 @@ import type {
 import { type Assembled, assembleProducts, rowsUnder } from "./assemble.js";
 import { REQUIRED_COLUMNS } from "./columns.js";
 import { resultTextLimit, tooMuchText } from "./cost.js";
+import { readCostList } from "./cost-list.js";
 import { readCsv } from "./csv.js";
 import { detect } from "./detect.js";
 import { splitEdits } from "./edits.js";
 import { findHeader, HEADER_SEARCH_ROWS } from "./header.js";
 import { readJson } from "./json.js";
-import { readCostList } from "./cost-list.js";
 import { crossingCost } from "./parts.js";
 import { FileRejected, rejection } from "./reject.js";
 import { cellText, type HeaderProbe, type Table } from "./table.js";
