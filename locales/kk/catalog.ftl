@@ -130,6 +130,7 @@ catalog-price-same = Баға онсыз да осындай — өзгерте�
 catalog-price-gone = Бұл тауар немесе SKU енді жоқ.
 
 ## Cost prices (kept by the bot, never sent to the marketplace)
+catalog-col-barcode = Штрихкод
 catalog-col-cost = Өзіндік құны, ₸
 catalog-preview-costs = <b>💰 Өзіндік құны: { $count } SKU</b> — тек ботта сақталады, сатушы кабинетіне жіберілмейді. Жаңа: { $added }, өзгерген: { $changed }, жойылған: { $removed }. Тазартылған өзіндік құн ұяшығы оны жояды.
 catalog-preview-cost-line = • штрихкод { $barcode }{ $name }: { $was } → { $will }

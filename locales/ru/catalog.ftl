@@ -130,6 +130,7 @@ catalog-price-same = Цена уже такая — менять нечего.
 catalog-price-gone = Этого товара или SKU больше нет.
 
 ## Cost prices (kept by the bot, never sent to the marketplace)
+catalog-col-barcode = Штрихкод
 catalog-col-cost = Себестоимость, ₸
 catalog-preview-costs = <b>💰 Себестоимость: { $count } SKU</b> — хранится только в боте, в кабинет продавца не отправляется. Новая: { $added }, изменена: { $changed }, удалена: { $removed }. Очищенная ячейка себестоимости удаляет её.
 catalog-preview-cost-line = • штрихкод { $barcode }{ $name }: { $was } → { $will }

@@ -89,8 +89,12 @@ const firstRows = (items: readonly { row: number }[] | readonly number[]) =>
     .join(", ") + (items.length > 10 ? ", …" : "");
 
 /** A column as the seller's file titles it: the cost price's in the chat's language. */
-const fieldTitle = (t: Translate, field: string) =>
-  field === COST_FIELD ? t("catalog-col-cost") : field;
+const fieldTitle = (t: Translate, field: string, costList = false) =>
+  field === COST_FIELD
+    ? t("catalog-col-cost")
+    : costList && field === "barcode"
+      ? t("catalog-col-barcode")
+      : field;
 
 /** A cost as the seller reads it (`1 200,5 ₸`), or "none". */
 const costShown = (t: Translate, locale: Locale, tiyn: number | undefined) =>
@@ -128,11 +132,16 @@ function costLines(
 }
 
 /** Cells that cannot be sent: each with its row, its value as seen and what to do. */
-function unreadableLines(t: Translate, cells: Diff["unreadable"], listed: number): string {
+function unreadableLines(
+  t: Translate,
+  cells: Diff["unreadable"],
+  listed: number,
+  costList = false,
+): string {
   const lines = [t("catalog-preview-unreadable", { count: cells.length })];
   for (const cell of cells.slice(0, listed)) {
     const reason = issueReason(t, cell);
-    const field = escapeHtml(fieldTitle(t, cell.field));
+    const field = escapeHtml(fieldTitle(t, cell.field, costList));
     lines.push(t("catalog-preview-unreadable-line", { row: cell.row, field, reason }));
   }
   if (cells.length > listed)
@@ -235,7 +244,7 @@ function costListWith(
   out.push(
     costs.length > 0 ? costLines(t, locale, costs, names, listed) : t("catalog-costs-nothing"),
   );
-  if (diff.unreadable.length > 0) out.push(unreadableLines(t, diff.unreadable, listed));
+  if (diff.unreadable.length > 0) out.push(unreadableLines(t, diff.unreadable, listed, true));
   out.push(t("catalog-costs-empty-removes"));
   return out.join("\n\n");
 }
