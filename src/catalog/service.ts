@@ -350,38 +350,13 @@ async function apply(
   const stored = claimed.record;
   try {
     const progress = await hooks.started();
-    const changes = selected(stored.diff, choice);
-    const ids = new Set([
-      ...changes.map((c) => c.productId),
-      ...stored.diff.newSkus.map((n) => n.productId),
-    ]);
-    // Costs alone read nothing of the Seller API.
-    const cards = ids.size > 0 ? await fileCards(parts, [...ids]) : new Map<number, LiveCard>();
-    const plan = await planInTurns(stored.diff, changes, cards);
-    const costs = parts.costs ? (stored.diff.costs ?? []) : [];
-    const outcome: ApplyOutcome = {
-      sent: plan.products.length,
-      costs: costs.length,
-      movedSince: plan.movedSince,
-      notSent: plan.notSent,
-    };
+    const { plan, costs, outcome } = await planFor(parts, stored, choice);
     if (plan.products.length === 0 && costs.length === 0) {
       await parts.store.markUsed("preview", id);
       await forget(parts, () => parts.store.deletePreview(id));
       return outcome;
     }
-    const undoId = newCatalogId();
-    const costUndo = costs.map((c) => ({
-      barcode: c.barcode,
-      ...(c.was !== undefined && { was: c.was }),
-      ...(c.will !== undefined && { set: c.will }),
-    }));
-    await parts.store.saveUndo({
-      id: undoId,
-      chatId,
-      products: plan.undo,
-      ...(costUndo.length > 0 && { costs: costUndo }),
-    });
+    const undoId = await saveUndoOf(parts, chatId, plan.undo, costs);
     if (plan.products.length === 0) {
       // Costs alone: kept by the bot, nothing goes to the Seller API.
       await keepCosts(parts, costs);
@@ -407,6 +382,48 @@ async function apply(
     if (error instanceof Stopping) return "stopping";
     throw error;
   }
+}
+
+/** What applying a preview does now: the chosen cards as live again, and the preview's costs. */
+async function planFor(parts: Parts, stored: StoredPreview, choice: Selection) {
+  const changes = selected(stored.diff, choice);
+  const ids = new Set([
+    ...changes.map((c) => c.productId),
+    ...stored.diff.newSkus.map((n) => n.productId),
+  ]);
+  // Costs alone read nothing of the Seller API.
+  const cards = ids.size > 0 ? await fileCards(parts, [...ids]) : new Map<number, LiveCard>();
+  const plan = await planInTurns(stored.diff, changes, cards);
+  const costs = parts.costs ? (stored.diff.costs ?? []) : [];
+  const outcome: ApplyOutcome = {
+    sent: plan.products.length,
+    costs: costs.length,
+    movedSince: plan.movedSince,
+    notSent: plan.notSent,
+  };
+  return { plan, costs, outcome };
+}
+
+/** The undo record of an apply: each card's previous values, each cost's previous cost. */
+async function saveUndoOf(
+  parts: Parts,
+  chatId: number,
+  products: StoredUndo["products"],
+  costs: readonly CostChange[],
+): Promise<string> {
+  const id = newCatalogId();
+  const costUndo = costs.map((c) => ({
+    barcode: c.barcode,
+    ...(c.was !== undefined && { was: c.was }),
+    ...(c.will !== undefined && { set: c.will }),
+  }));
+  await parts.store.saveUndo({
+    id,
+    chatId,
+    products,
+    ...(costUndo.length > 0 && { costs: costUndo }),
+  });
+  return id;
 }
 
 /** The cost prices of a preview, kept by the bot (never sent to the Seller API). */
