@@ -340,3 +340,64 @@ describe("the loss alert", () => {
     expect(told(kk, "Шығынмен сатылып жатыр")).toHaveLength(2);
   }, 90_000);
 });
+
+describe("a list of barcodes and costs, as read", () => {
+  /** An .xlsx written by openpyxl with `rows` (the header first) on its one sheet. */
+  async function xlsxOf(rows: (string | number | null)[][]): Promise<Buffer> {
+    const { mkdtempSync, readFileSync, rmSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const { runWithOpenpyxl } = await import("./support/python.js");
+    const dir = mkdtempSync(join(tmpdir(), "costs-"));
+    try {
+      const file = join(dir, "costs.xlsx");
+      await runWithOpenpyxl(
+        `import sys, json, openpyxl
+wb = openpyxl.Workbook(); ws = wb.active
+for r in json.loads(sys.argv[2]): ws.append(r)
+ws["A2"].number_format = "@"
+wb.save(sys.argv[1])`,
+        [file, JSON.stringify(rows)],
+      );
+      return readFileSync(file);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it("takes titles in Russian, Kazakh and English, in XLSX and CSV; other columns are left alone", async () => {
+    const { parseImportFile } = await import("../src/import/read/index.js");
+    const read = async (bytes: Buffer, fileName: string) => {
+      const r = await parseImportFile({ bytes, fileName }, { vatRates: [0, 12] });
+      if (!r.ok) throw new Error(r.reason);
+      return r.costs?.rows.map(({ row, barcode, cost, issues }) => ({
+        row,
+        barcode,
+        cost,
+        issues: issues.map((i) => i.code),
+      }));
+    };
+    const kk = await xlsxOf([
+      ["Штрихкод", "Атауы", "Өзіндік құны, ₸"],
+      ["0004600000001", "Телефон", 1234.5],
+      ["4870000020002", "Кабель", 0],
+      ["4870000020019", null, -3],
+    ]);
+    expect(await read(kk, "өзіндік.xlsx")).toEqual([
+      { row: 2, barcode: "0004600000001", cost: "1234.5", issues: [] },
+      { row: 3, barcode: "4870000020002", cost: "0", issues: [] },
+      { row: 4, barcode: "4870000020019", cost: undefined, issues: ["cost-negative"] },
+    ]);
+    const en = await xlsxOf([
+      ["barcode", "cost"],
+      ["4870000020002", 99.999],
+    ]);
+    expect(await read(en, "costs.xlsx")).toEqual([
+      { row: 2, barcode: "4870000020002", cost: undefined, issues: ["cost-decimals"] },
+    ]);
+    const ru = costCsv(["Штрихкод", "Себестоимость, ₸"], [["4870000020002", "1 200,50"]]);
+    expect(await read(ru, "себестоимость.csv")).toEqual([
+      { row: 2, barcode: "4870000020002", cost: "1200.5", issues: [] },
+    ]);
+  });
+});
