@@ -304,9 +304,20 @@ describe("the loss alert", () => {
     h = await startInProcess({ redis: true, alertsClock: clock, sandbox: { moneyShop: SHOP } });
     const ru = h.tg.user({ languageCode: "ru" });
     const kk = h.tg.user({ languageCode: "kk" });
-    await linkUser(h, ru);
-    await linkUser(h, kk);
+    const off = h.tg.user({ languageCode: "ru" });
+    for (const user of [ru, kk, off]) await linkUser(h, user);
     await h.app.alerts.runAll();
+    // One chat took money alerts off; the Kazakh one holds alerts from 20:00 to 22:00.
+    const store = h.app.alerts.store;
+    const offSettings = (await store.chat({ chatId: off.id }))!;
+    await store.saveChat({ ...offSettings, enabled: { ...offSettings.enabled, money: false } });
+    const kkSettings = (await store.chat({ chatId: kk.id }))!;
+    await store.saveChat({
+      ...kkSettings,
+      quietFrom: 20 * 60,
+      quietTo: 22 * 60,
+      quietMode: "hold",
+    });
     const window = linesBetween(h.api.seed.orders, at(h), "2026-10-22", "2026-11-20").filter(
       isSale,
     );
@@ -326,10 +337,14 @@ describe("the loss alert", () => {
     expect(loss[0]!.text).toContain(`штрихкод ${barcode}`);
     const expected = profitOf(window, { [barcode!]: 100_000_000 });
     expect(loss[0]!.text).toContain(`убыток ${formatMoney(-expected.profit / 100, "ru")}`);
-    expect(told(kk, "Шығынмен сатылып жатыр")).toHaveLength(1);
+    // Held in the Kazakh chat's quiet hours (20:31 now), and never in the chat that took it off.
+    expect(told(kk, "Шығынмен сатылып жатыр")).toHaveLength(0);
 
     await runFor(h, clock, 3 * HOUR, 31 * MINUTE);
     expect(told(ru, "Продаётся в убыток")).toHaveLength(1);
+    const kkLoss = told(kk, "Шығынмен сатылып жатыр");
+    expect(kkLoss, kk.dump()).toHaveLength(1);
+    expect(kkLoss[0]!.text).toContain(`шығын ${formatMoney(-expected.profit / 100, "kk")}`);
     // Recovered (no loss at a cost of 0), then at a loss again: told once more.
     await setCost("0");
     await runFor(h, clock, 31 * MINUTE, 31 * MINUTE);
@@ -338,6 +353,7 @@ describe("the loss alert", () => {
     await runFor(h, clock, 31 * MINUTE, 31 * MINUTE);
     expect(told(ru, "Продаётся в убыток")).toHaveLength(2);
     expect(told(kk, "Шығынмен сатылып жатыр")).toHaveLength(2);
+    expect(told(off, "убыток")).toHaveLength(0);
   }, 90_000);
 });
 
