@@ -87,6 +87,8 @@ export async function applyPreview(
         await dropButtons(ctx, deps);
         const lines = planned.sent > 0 ? [ctx.t("catalog-applied", { count: planned.sent })] : [];
         if (planned.costs > 0) lines.push(ctx.t("catalog-costs-kept", { count: planned.costs }));
+        // The cards' own line tells of undo; costs alone say it here.
+        if (planned.sent === 0) lines.push(ctx.t("catalog-costs-undo-hint"));
         const undo = undoButton.encode({ id: planned.undoId! });
         const keyboard = new InlineKeyboard().text(ctx.t("catalog-button-undo"), undo);
         await ctx.reply([...lines, ...appliedText(ctx, planned)].join("\n"), {
