@@ -218,6 +218,26 @@ print(json.dumps(out))`,
     );
     expect(shown).toEqual({ [b1!]: 1234.5, [b2!]: 999 });
 
+    // That export sent back with one cost emptied: its removal previewed (the other, left as
+    // exported, is no change); cancelled, nothing changes.
+    const emptied = await editWithOpenpyxl(
+      again,
+      `
+c = col("Себестоимость, ₸"); bc = col("barcode")
+for r in rows:
+    if r[bc] == "${b2}": r[c] = None
+`,
+    );
+    const removal = await sendFile(user, "каталог-2.xlsx", emptied, /Что изменится по файлу/);
+    expect(removal.text).toContain("Себестоимость: 1 SKU");
+    expect(removal.text).toContain("удалена: 1");
+    expect(removal.text).toContain(`штрихкод ${b2}`);
+    expect(removal.text).toContain(`${formatMoney(999, "ru")} → нет`);
+    expect(removal.text).not.toContain(`штрихкод ${b1}`);
+    expect(removal.text).toContain("Карточки не меняются");
+    await user.pressButton("✖️ Отмена", { messageId: removal.messageId });
+    await user.waitForBotMessage("Ничего не отправлено.", SLOW);
+
     // Undo: the price back (one more card), the costs gone.
     await user.pressButton("↩️ Отменить изменения", { messageId: applied.messageId });
     const undone = await user.waitForBotMessage(/Себестоимость: возвращена прежняя у 2 SKU/, SLOW);
