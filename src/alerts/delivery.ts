@@ -5,7 +5,15 @@ import { inWindow, localTime } from "../text/index.js";
 import type { AlertContext, AlertRound } from "./context.js";
 import { type DigestData, renderDigest } from "./digest.js";
 import type { MoneyAlert } from "./money.js";
-import { moneyText, returnsGroupText, returnsText, statementText } from "./money-texts.js";
+import {
+  type LossAlert,
+  lossGroupText,
+  lossText,
+  moneyText,
+  returnsGroupText,
+  returnsText,
+  statementText,
+} from "./money-texts.js";
 import type { OrderAlert } from "./orders.js";
 import { type ChatAlertSettings, chatKeyOf } from "./settings.js";
 import { type StatementBookData, type StatementData, statementFileIdKey } from "./statement.js";
@@ -49,7 +57,7 @@ type Unit = { messages: OutboxMessage[]; kind: string };
 /** Orders (and stock alerts) of one chat: one message each, or one grouped message when many. */
 function unitsOf(messages: OutboxMessage[], groupAbove: number): Unit[] {
   const sorted = [...messages].sort((a, b) => a.at - b.at || a.id.localeCompare(b.id));
-  const grouped = (kind: "order" | "stock" | "returns", many: string) => {
+  const grouped = (kind: "order" | "stock" | "returns" | "loss", many: string) => {
     const of = sorted.filter((m) => m.kind === kind);
     return of.length > groupAbove
       ? [{ messages: of, kind: many }]
@@ -57,10 +65,11 @@ function unitsOf(messages: OutboxMessage[], groupAbove: number): Unit[] {
   };
   const others = [
     ...sorted
-      .filter((m) => m.kind !== "order" && m.kind !== "stock" && m.kind !== "returns")
+      .filter((m) => !["order", "stock", "returns", "loss"].includes(m.kind))
       .map((m) => ({ messages: [m], kind: m.kind })),
     ...grouped("stock", "stocks"),
     ...grouped("returns", "returnsMany"),
+    ...grouped("loss", "lossMany"),
   ];
   const orderUnits = grouped("order", "orders");
   // "The bot was away" goes before the orders it speaks of.
@@ -270,8 +279,18 @@ async function send(
       const alerts = unit.messages.map((m) => m.data as Extract<MoneyAlert, { type: "returns" }>);
       return text(returnsGroupText(t, alerts, chat.locale));
     }
+    case "loss":
+      return text(lossText(t, first.data as LossAlert, chat.locale));
+    case "lossMany":
+      return text(
+        lossGroupText(
+          t,
+          unit.messages.map((m) => m.data as LossAlert),
+          chat.locale,
+        ),
+      );
     case "money": {
-      const alert = first.data as Exclude<MoneyAlert, { type: "returns" }>;
+      const alert = first.data as Exclude<MoneyAlert, { type: "returns" | "loss" }>;
       return text(moneyText(t, alert, chat.locale, tz, first.at));
     }
     case "statement":

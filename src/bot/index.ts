@@ -176,6 +176,7 @@ function featureDepsOf(bot: BotDeps): FeatureDeps {
       logger: bot.logger,
       clock: bot.imports.clock,
       imports: bot.imports,
+      ...(bot.money.costStore && { costs: bot.money.costStore }),
     }),
   };
 }

@@ -85,12 +85,17 @@ export async function applyPreview(
       undoData: (id) => undoButton.encode({ id }),
       announce: async (planned) => {
         await dropButtons(ctx, deps);
-        const lines = [ctx.t("catalog-applied", { count: planned.sent })];
+        const lines = planned.sent > 0 ? [ctx.t("catalog-applied", { count: planned.sent })] : [];
+        if (planned.costs > 0) lines.push(ctx.t("catalog-costs-kept", { count: planned.costs }));
+        // The cards' own line tells of undo; costs alone say it here.
+        if (planned.sent === 0) lines.push(ctx.t("catalog-costs-undo-hint"));
         const undo = undoButton.encode({ id: planned.undoId! });
         const keyboard = new InlineKeyboard().text(ctx.t("catalog-button-undo"), undo);
         await ctx.reply([...lines, ...appliedText(ctx, planned)].join("\n"), {
           reply_markup: keyboard,
         });
+        // Costs alone: no sending follows to finish the status message.
+        if (planned.sent === 0) await progress.settle(ctx.t("catalog-costs-done"));
       },
     })
     .catch((error: unknown) => progress.failed(error, "catalog-apply-retry"));
@@ -118,12 +123,15 @@ export async function undoApply(ctx: BotContext, deps: FeatureDeps, undoId: stri
       { undoId, chatId: ctx.chat!.id, locale },
       {
         started: progress.started,
-        announce: async ({ restored, kept }) => {
+        announce: async ({ restored, kept, costsRestored, costsKept }) => {
           await dropButtons(ctx, deps);
           const counts = { restored: restored.length, kept: kept.length };
-          const lines = [ctx.t("catalog-undo-summary", counts)];
+          const cards = restored.length + kept.length > 0;
+          const lines = cards ? [ctx.t("catalog-undo-summary", counts)] : [];
           if (kept.length > 0)
             lines.push(ctx.t("catalog-undo-kept-list", { products: escapeHtml(kept.join(", ")) }));
+          if (costsRestored + costsKept > 0)
+            lines.push(ctx.t("catalog-costs-undone", { restored: costsRestored, kept: costsKept }));
           if (restored.length === 0) await progress.settle(lines.join("\n"));
           else await ctx.reply(lines.join("\n"));
         },
