@@ -7,7 +7,6 @@ import {
   barcodeFromNumber,
   barcodeFromText,
   type Converted,
-  codeList,
   learnConvention,
   type NumberConvention,
   parseBoolean,
@@ -81,19 +80,26 @@ export function cellValue(column: Column, cell: Cell, convention: NumberConventi
       const r = photoList(raw);
       return r.ok ? { ok: true, value: r.value.join("|") } : r;
     }
-    case "attributeValueCodes": {
-      const r = codeList(raw);
-      return r.ok ? { ok: true, value: r.value.join("|") } : r;
-    }
+    case "attributeValueCodes":
+      return { ok: true, value: characteristicList(raw) };
     default: {
-      if (column.kind === "attribute") {
-        const r = codeList(raw);
-        return r.ok ? { ok: true, value: r.value.join("|") } : r;
-      }
+      if (column.kind === "attribute") return { ok: true, value: characteristicList(raw) };
       return { ok: true, value: raw };
     }
   }
 }
+
+/**
+ * A returned export's characteristics: codes, or names as the export writes them (`250 г; 500 г`,
+ * a SKU's `Вес: 250 г`), `|` or `;` between them, read as they are, `|` between: the catalog
+ * knows the directories and makes codes of them (a name may hold a comma, so none is refused here).
+ */
+const characteristicList = (raw: string) =>
+  raw
+    .split(/[|;]/)
+    .map((piece) => piece.trim())
+    .filter(Boolean)
+    .join("|");
 
 /** Columns naming what a row edits, not values it edits. */
 const ID_FIELDS: ReadonlySet<string> = new Set(["productId", "skuId", "shopId"]);
