@@ -52,7 +52,12 @@ export interface Header {
   problems: HeaderProblem[];
   /** Untitled columns: only a problem when some row has a value in them. */
   untitled: number[];
+  /** Read-only columns of an export (titled 🔒…): their cells are never read, nor named. */
+  readOnly: number[];
 }
+
+/** A title starting with 🔒, written as an escape: the bundle stays ASCII (scripts/build.ts). */
+export const READ_ONLY_TITLE = /^\s*\u{1F512}/u;
 
 /**
  * The titles read for each field: the vocabulary's (src/sheets: both languages, the field's own
@@ -97,6 +102,7 @@ export function readHeader(cells: readonly string[]): Header {
   const columns: Column[] = [];
   const problems: HeaderProblem[] = [];
   const untitled: number[] = [];
+  const readOnly: number[] = [];
   const seen = new Set<string>();
   const width = cells.length;
   for (let index = 0; index < width; index++) {
@@ -104,6 +110,10 @@ export function readHeader(cells: readonly string[]): Header {
     if (title === "") {
       // Only columns up to the last title can be "untitled"; the rest are tracked per row.
       untitled.push(index);
+      continue;
+    }
+    if (READ_ONLY_TITLE.test(title)) {
+      readOnly.push(index);
       continue;
     }
     const column = columnFor(title, index);
@@ -118,7 +128,7 @@ export function readHeader(cells: readonly string[]): Header {
     seen.add(column.name);
     columns.push(column);
   }
-  return { columns, problems, untitled };
+  return { columns, problems, untitled, readOnly };
 }
 
 /**

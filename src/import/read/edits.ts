@@ -1,5 +1,5 @@
 import type { EditRow, EditRows } from "../types.js";
-import { type Column, columnFor } from "./columns.js";
+import { type Column, columnFor, READ_ONLY_TITLE } from "./columns.js";
 import { costOf, integerOf, priceOf } from "./convert.js";
 import { zeroPaddedWidth } from "./numfmt.js";
 import { type Cell, cellText, type SheetRow, type Table } from "./table.js";
@@ -12,9 +12,6 @@ import {
   parseBoolean,
   photoList,
 } from "./values.js";
-
-/** A title starting with 🔒, written as an escape: the bundle stays ASCII (scripts/build.ts). */
-export const READ_ONLY_TITLE = /^\s*\u{1F512}/u;
 
 const priceText = (price: number) => String(Number(price.toPrecision(12)));
 
