@@ -16,6 +16,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SellerSandbox, startSellerSandbox } from "../doubles/seller-api/index.js";
 import { planApply, selected } from "../src/catalog/apply.js";
+import { type Characteristics, codesOfNames } from "../src/catalog/characteristics.js";
 import { diffEdits } from "../src/catalog/diff.js";
 import { writeExportXlsx } from "../src/catalog/export-xlsx.js";
 import type { LiveCard } from "../src/catalog/fields.js";
@@ -167,7 +168,12 @@ describe("a returned export of any size (property-based)", () => {
 
           // As the preview: the live cards read again, the file against them and its record.
           const fileIds = [...new Set(edits.rows.map((r) => r.productId))];
-          const live = await readCards(seller, fileIds);
+          let directory: Characteristics | undefined;
+          const live = await readCards(seller, fileIds, (codes) => {
+            directory = codes.names;
+          });
+          // The characteristics, written by their names, made codes again (as the preview does).
+          codesOfNames(edits, directory!);
           const snapshot = decodeMeta(edits.meta!, SECRET)!;
           // Every row vouched for: none of the seller's edits is "cannot tell".
           expect(snapshot.rows.size).toBe(rows.length);
