@@ -83,7 +83,7 @@ export function titlesOf(field: string): string[] {
 const LANGUAGES = ["ru", "kk"] as const;
 
 /** Python: `col(field)`, the index in `header` of the column of a field (its title in any language). */
-const pythonCol = () => {
+export const pythonCol = () => {
   const fields = [
     ...COLUMN_WORDS.map((w) => w.field),
     ...buildSeed().attributes.map((a) => `attributes.${a.code}`),
