@@ -1,3 +1,4 @@
+import { columnWord } from "../../sheets/index.js";
 import type { EditRow, EditRows } from "../types.js";
 import { type Column, columnFor, READ_ONLY_TITLE } from "./columns.js";
 import { costOf, integerOf, priceOf } from "./convert.js";
@@ -44,23 +45,18 @@ export function cellValue(column: Column, cell: Cell, convention: NumberConventi
   if (typeof cell === "object" && cell.kind === "problem") {
     return { ok: false, code: cell.code, params: cell.params };
   }
-  switch (column.name) {
-    case "productId":
-    case "categoryId":
-    case "brandId":
-    case "vat":
-    case "skuId":
-    case "shopId":
-      return asText(integerOf(cell, column.name === "vat"));
-    case "price": {
-      const price = priceOf(cell, convention);
-      return price.ok ? { ok: true, value: priceText(price.value) } : price;
+  // How a cell is read is the kind of value its field holds (the vocabulary, src/sheets).
+  const kind = column.kind === "attribute" ? "values" : columnWord(column.name)?.kind;
+  switch (kind) {
+    case "id":
+    case "percent":
+      return asText(integerOf(cell, kind === "percent"));
+    case "money": {
+      // A price must be above zero; a cost price may be zero (the bot keeps it, never sent).
+      const amount = column.name === "cost" ? costOf(cell, convention) : priceOf(cell, convention);
+      return amount.ok ? { ok: true, value: priceText(amount.value) } : amount;
     }
-    case "cost": {
-      const cost = costOf(cell, convention);
-      return cost.ok ? { ok: true, value: priceText(cost.value) } : cost;
-    }
-    case "isLocalMade": {
+    case "boolean": {
       if (typeof cell === "object" && cell.kind === "boolean")
         return { ok: true, value: String(cell.value) };
       const b = parseBoolean(raw);
@@ -73,16 +69,14 @@ export function cellValue(column: Column, cell: Cell, convention: NumberConventi
           : barcodeFromText(raw);
       return r.ok ? { ok: true, value: r.value } : r;
     }
-    case "photos": {
+    case "links": {
       const r = photoList(raw);
       return r.ok ? { ok: true, value: r.value.join("|") } : r;
     }
-    case "attributeValueCodes":
+    case "values":
       return { ok: true, value: characteristicList(raw) };
-    default: {
-      if (column.kind === "attribute") return { ok: true, value: characteristicList(raw) };
+    default:
       return { ok: true, value: raw };
-    }
   }
 }
 
