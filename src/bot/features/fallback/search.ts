@@ -1,0 +1,114 @@
+/**
+ * Typed text that no dialogue and no feature took: what a seller types to find something. An
+ * order number shows that order; a product id or a barcode, the product's card; other words,
+ * the products whose names have them; nothing found says so and what to try.
+ */
+import type { Locale } from "../../../i18n.js";
+import type { Order, ProductDetail } from "../../../seller-api/index.js";
+import { escapeHtml, shorten } from "../../../text/index.js";
+import type { BotContext } from "../../context.js";
+import type { FeatureDeps } from "../../deps.js";
+import { MAX_SEARCH } from "../../lists/paged-list.js";
+import { withTyping } from "../../screens/typing.js";
+import { orderDetails } from "../orders/format.js";
+import { sendProductCardIfAny, sendProductsFound } from "../products/index.js";
+
+/** Order lines looked at for a number or barcode: one page of the service's search. */
+const ORDERS_LOOKED_AT = 20;
+/** Products whose details are read to find a barcode (one details request). */
+const BARCODE_CANDIDATES = 30;
+/** Order lines of one number shown at most (an order of many products). */
+const ORDER_LINES_SHOWN = 5;
+
+/** Digits as a seller may type them: spaces or dashes between groups, a leading № or #. */
+function digitsOf(text: string): string | undefined {
+  const compact = text.replace(/^[№#]\s*/, "").replace(/[\s-]/g, "");
+  return /^\d{1,20}$/.test(compact) ? compact : undefined;
+}
+
+/** Lines of the orders search for `text` (the service's own search: number, name, barcode). */
+async function ordersMatching(deps: FeatureDeps, text: string): Promise<Order[]> {
+  const list = await deps.seller.listOrders({
+    pageNumber: 1,
+    pageSize: ORDERS_LOOKED_AT,
+    sortBy: "createdDate",
+    sortDirection: "desc",
+    filters: { search: text },
+  });
+  return list.orders ?? [];
+}
+
+/** The order lines whose number is `number` as one message; false when there are none. */
+async function showOrder(deps: FeatureDeps, ctx: BotContext, lines: Order[], number: string) {
+  const own = lines.filter((o) => o.orderNumber?.trim() === number);
+  if (own.length === 0) return false;
+  const fmt = deps.formats[(await ctx.i18n.getLocale()) as Locale];
+  const shown = own.slice(0, ORDER_LINES_SHOWN).map((o) => orderDetails(ctx.t, o, fmt));
+  if (own.length > shown.length)
+    shown.push(ctx.t("search-order-more", { count: own.length - shown.length }));
+  await ctx.reply(shown.join("\n\n"));
+  return true;
+}
+
+/**
+ * The product whose SKU has `barcode`. The product list has no barcode filter: the candidates
+ * are the products the list's search gives for the barcode (a service may search barcodes) and
+ * those named by order lines of that barcode; their details tell.
+ */
+async function productOfBarcode(
+  deps: FeatureDeps,
+  barcode: string,
+  lines: Order[],
+): Promise<ProductDetail | undefined> {
+  const names = [...new Set(lines.filter((o) => o.barcode === barcode).map((o) => o.productName))];
+  const searches = [barcode, ...names.filter((n): n is string => Boolean(n?.trim())).slice(0, 3)];
+  const lists = await Promise.all(
+    searches.map((search) =>
+      deps.seller.listProducts({
+        pageNumber: 1,
+        pageSize: 10,
+        sortBy: "id",
+        sortDirection: "Asc",
+        filters: { search: shorten(search, MAX_SEARCH) },
+      }),
+    ),
+  );
+  const ids = [...new Set(lists.flatMap((l) => (l.products ?? []).map((p) => p.productId)))];
+  if (ids.length === 0) return undefined;
+  const details = await deps.seller.productDetails(ids.slice(0, BARCODE_CANDIDATES));
+  return (details.products ?? []).find((p) =>
+    (p.skus ?? []).some((sku) => sku.skuBarcode?.trim() === barcode),
+  );
+}
+
+/** Digits: an order number, a product id, a barcode, in that order; whether any was found. */
+async function findByDigits(deps: FeatureDeps, ctx: BotContext, digits: string) {
+  const lines = await withTyping(ctx, () => ordersMatching(deps, digits), deps.logger);
+  const order = await showOrder(deps, ctx, lines, digits);
+  const id = Number(digits);
+  const asId = !digits.startsWith("0") && Number.isSafeInteger(id) && id > 0;
+  if (asId && (await sendProductCardIfAny(deps, ctx, id))) return true;
+  if (order) return true;
+  const product = await withTyping(ctx, () => productOfBarcode(deps, digits, lines), deps.logger);
+  return product ? sendProductCardIfAny(deps, ctx, product.productId) : false;
+}
+
+/** Words: products by name; else an order of that number (numbers may have letters). */
+async function findByWords(deps: FeatureDeps, ctx: BotContext, words: string) {
+  if (await sendProductsFound(deps, ctx, words)) return true;
+  const lines = await withTyping(ctx, () => ordersMatching(deps, words), deps.logger);
+  return showOrder(deps, ctx, lines, words);
+}
+
+/** Finds what `text` names and shows it, or says that nothing was found and what to try. */
+export async function findTyped(deps: FeatureDeps, ctx: BotContext, text: string): Promise<void> {
+  const typed = shorten(text.trim().replace(/\s+/g, " "), MAX_SEARCH);
+  const digits = digitsOf(typed);
+  const found = digits
+    ? await findByDigits(deps, ctx, digits)
+    : await findByWords(deps, ctx, typed);
+  if (found) return;
+  await ctx.reply(
+    ctx.t(digits ? "search-nothing-number" : "search-nothing", { text: escapeHtml(typed) }),
+  );
+}
