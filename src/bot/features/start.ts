@@ -5,7 +5,7 @@ import type { Feature } from "../deps.js";
 import { knownLink, mainMenuKeyboard } from "../main-menu.js";
 import { helpText, menuCommand } from "../menu.js";
 
-const MENU = menuCommand("menu", 5);
+const MENU = menuCommand("menu", 105);
 const HELP = menuCommand("help", 110);
 
 /**

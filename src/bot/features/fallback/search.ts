@@ -3,6 +3,7 @@
  * order number shows that order; a product id or a barcode, the product's card; other words,
  * the products whose names have them; nothing found says so and what to try.
  */
+import { listAll, readDetails } from "../../../catalog/index.js";
 import type { Locale } from "../../../i18n.js";
 import type { Order, ProductDetail } from "../../../seller-api/index.js";
 import { escapeHtml, shorten } from "../../../text/index.js";
@@ -17,6 +18,11 @@ import { sendProductCardIfAny, sendProductsFound } from "../products/index.js";
 const ORDERS_LOOKED_AT = 20;
 /** Products whose details are read to find a barcode (one details request). */
 const BARCODE_CANDIDATES = 30;
+/**
+ * A catalog of at most this many products is read whole for a barcode no search finds: a few
+ * list pages and ten details requests, within one answer's deadline.
+ */
+const BARCODE_SCAN_PRODUCTS = 300;
 /** Order lines of one number shown at most (an order of many products). */
 const ORDER_LINES_SHOWN = 5;
 
@@ -74,11 +80,28 @@ async function productOfBarcode(
     ),
   );
   const ids = [...new Set(lists.flatMap((l) => (l.products ?? []).map((p) => p.productId)))];
-  if (ids.length === 0) return undefined;
-  const details = await deps.seller.productDetails(ids.slice(0, BARCODE_CANDIDATES));
-  return (details.products ?? []).find((p) =>
-    (p.skus ?? []).some((sku) => sku.skuBarcode?.trim() === barcode),
-  );
+  const has = (p: ProductDetail) => (p.skus ?? []).some((s) => s.skuBarcode?.trim() === barcode);
+  if (ids.length > 0) {
+    const details = await deps.seller.productDetails(ids.slice(0, BARCODE_CANDIDATES));
+    const found = (details.products ?? []).find(has);
+    if (found) return found;
+  }
+  // A product never sold is named by no order: a small catalog is read whole instead.
+  const size = await catalogSize(deps);
+  if (size === 0 || size > BARCODE_SCAN_PRODUCTS) return undefined;
+  const all = await listAll(deps.seller, {});
+  return (await readDetails(deps.seller, all.map((p) => p.productId))).find(has);
+}
+
+/** How many products the catalog has, as its list's first page says. */
+async function catalogSize(deps: FeatureDeps): Promise<number> {
+  const first = await deps.seller.listProducts({
+    pageNumber: 1,
+    pageSize: 1,
+    sortBy: "id",
+    sortDirection: "Asc",
+  });
+  return first.totalCount ?? (first.products ?? []).length;
 }
 
 /** Digits: an order number, a product id, a barcode, in that order; whether any was found. */
