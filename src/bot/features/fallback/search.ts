@@ -90,7 +90,11 @@ async function productOfBarcode(
   const size = await catalogSize(deps);
   if (size === 0 || size > BARCODE_SCAN_PRODUCTS) return undefined;
   const all = await listAll(deps.seller, {});
-  return (await readDetails(deps.seller, all.map((p) => p.productId))).find(has);
+  const details = await readDetails(
+    deps.seller,
+    all.map((p) => p.productId),
+  );
+  return details.find(has);
 }
 
 /** How many products the catalog has, as its list's first page says. */
