@@ -5,7 +5,7 @@
  */
 import { listAll, readDetails } from "../../../catalog/index.js";
 import type { Locale } from "../../../i18n.js";
-import type { Order, ProductDetail } from "../../../seller-api/index.js";
+import { type Order, type ProductDetail, SellerApiError } from "../../../seller-api/index.js";
 import { escapeHtml, shorten } from "../../../text/index.js";
 import type { BotContext } from "../../context.js";
 import type { FeatureDeps } from "../../deps.js";
@@ -108,13 +108,29 @@ async function catalogSize(deps: FeatureDeps): Promise<number> {
   return first.totalCount ?? (first.products ?? []).length;
 }
 
+/** The card of a typed number as a product id; a number the service refuses as one is none. */
+async function cardOfId(deps: FeatureDeps, ctx: BotContext, id: number): Promise<boolean> {
+  try {
+    return await sendProductCardIfAny(deps, ctx, id);
+  } catch (error) {
+    const refused =
+      error instanceof SellerApiError && ["invalid", "not_found"].includes(error.kind);
+    if (!refused) throw error;
+    deps.logger.info(
+      { err: error.kind },
+      "a typed number refused as a product id: no such product",
+    );
+    return false;
+  }
+}
+
 /** Digits: an order number, a product id, a barcode, in that order; whether any was found. */
 async function findByDigits(deps: FeatureDeps, ctx: BotContext, digits: string) {
   const lines = await withTyping(ctx, () => ordersMatching(deps, digits), deps.logger);
   const order = await showOrder(deps, ctx, lines, digits);
   const id = Number(digits);
   const asId = !digits.startsWith("0") && Number.isSafeInteger(id) && id > 0;
-  if (asId && (await sendProductCardIfAny(deps, ctx, id))) return true;
+  if (asId && (await cardOfId(deps, ctx, id))) return true;
   if (order) return true;
   const product = await withTyping(ctx, () => productOfBarcode(deps, digits, lines), deps.logger);
   return product ? sendProductCardIfAny(deps, ctx, product.productId) : false;
