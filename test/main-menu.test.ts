@@ -89,6 +89,9 @@ describe("the main menu", () => {
     expect(set.replyKeyboard).toEqual(KEYBOARD.kk);
     // The Russian keyboard may still be on the phone: its labels keep working, now in Kazakh.
     expect((await type(user, "📦 Заказы")).text).toMatch(/^Тапсырыстар · /);
+    // A label typed without its icon is the button too.
+    expect((await type(user, "тапсырыстар")).text).toMatch(/^Тапсырыстар · /);
+    expect((await type(user, "Ақша")).text).toMatch(/^💰 Ақша\. Қай кезеңді/);
 
     await user.sendCommand("/language");
     const again = await user.waitForBotMessage(/Боттың тілін таңдаңыз/);

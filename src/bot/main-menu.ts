@@ -31,22 +31,32 @@ export function mainMenuKeyboard(t: Translate): Keyboard {
     .persistent();
 }
 
+/** A label as compared: without its icon, case or spaces around («заказы» is «📦 Заказы»). */
+const labelKey = (text: string) =>
+  text
+    .replace(/^[^\p{L}\p{N}]+/u, "")
+    .trim()
+    .toLocaleLowerCase("ru");
+
 /**
- * Typed text that is a menu button's label (in any locale) becomes that button's command, as
- * if the seller had typed it: everything after (dialogues, features) sees the command.
+ * Typed text that is a menu button's label (in any locale, with or without its icon) becomes
+ * that button's command, as if the seller had typed it: everything after (dialogues, features)
+ * sees the command.
  */
 export function mainMenuRouter(i18n: I18nInstance): MiddlewareFn<BotContext> {
   const commands = new Map<string, string>();
   for (const locale of LOCALES)
     for (const button of MAIN_MENU.flat())
-      commands.set(i18n.t(locale, button.label), button.command);
+      commands.set(labelKey(i18n.t(locale, button.label)), button.command);
   return (ctx, next) => {
     const message = ctx.message;
-    const command = message?.text === undefined ? undefined : commands.get(message.text.trim());
+    const text = message?.text;
+    const command =
+      text === undefined || text.length > 40 ? undefined : commands.get(labelKey(text));
     if (message && command) {
-      const text = `/${command}`;
-      message.text = text;
-      message.entities = [{ type: "bot_command", offset: 0, length: text.length }];
+      const typed = `/${command}`;
+      message.text = typed;
+      message.entities = [{ type: "bot_command", offset: 0, length: typed.length }];
     }
     return next();
   };
