@@ -157,6 +157,10 @@ describe("typed text finds things", () => {
         filters: { search: "кабель" },
       });
 
+      // Digits that are no number of anything, but part of names: those products.
+      const named = await type(user, "15");
+      expect(named.text).toContain("iPhone 15");
+
       const nothing = await type(user, "абракадабра");
       expect(nothing.text).toContain(
         lang === "ru" ? "Ничего не нашёл по запросу «абракадабра»" : "«абракадабра» бойынша ештеңе",

@@ -124,7 +124,10 @@ async function cardOfId(deps: FeatureDeps, ctx: BotContext, id: number): Promise
   }
 }
 
-/** Digits: an order number, a product id, a barcode, in that order; whether any was found. */
+/**
+ * Digits: an order number, a product id, a barcode, then a part of names, in that order;
+ * whether any was found.
+ */
 async function findByDigits(deps: FeatureDeps, ctx: BotContext, digits: string) {
   const lines = await withTyping(ctx, () => ordersMatching(deps, digits), deps.logger);
   const order = await showOrder(deps, ctx, lines, digits);
@@ -133,7 +136,9 @@ async function findByDigits(deps: FeatureDeps, ctx: BotContext, digits: string) 
   if (asId && (await cardOfId(deps, ctx, id))) return true;
   if (order) return true;
   const product = await withTyping(ctx, () => productOfBarcode(deps, digits, lines), deps.logger);
-  return product ? sendProductCardIfAny(deps, ctx, product.productId) : false;
+  if (product) return sendProductCardIfAny(deps, ctx, product.productId);
+  // Digits of a name («15» of «iPhone 15»): the products whose names have them.
+  return sendProductsFound(deps, ctx, digits);
 }
 
 /** Words: products by name; else an order of that number (numbers may have letters). */
