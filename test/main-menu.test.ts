@@ -120,6 +120,12 @@ describe("typed text finds things", () => {
       const user = h.tg.user({ languageCode: lang });
       await linkUser(h, user);
       const api = h.api;
+      // An order of four products (four lines of one number, made so before any search):
+      // three lines' details in one message, and how many more.
+      for (const line of api.seed.orders.slice(20, 24)) line.orderNumber = "7200000";
+      const many = await type(user, "7200000");
+      expect(many.text.split(lang === "ru" ? "Заказ №" : "Тапсырыс №")).toHaveLength(4);
+      expect(many.text).toContain(lang === "ru" ? "и ещё 1 позиция" : "тағы 1 позициясы");
 
       const order = api.seed.orders[5]!;
       const shown = await type(user, order.orderNumber);

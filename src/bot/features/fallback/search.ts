@@ -23,8 +23,11 @@ const BARCODE_CANDIDATES = 30;
  * list pages and ten details requests, within one answer's deadline.
  */
 const BARCODE_SCAN_PRODUCTS = 300;
-/** Order lines of one number shown at most (an order of many products). */
-const ORDER_LINES_SHOWN = 5;
+/**
+ * Order lines of one number shown at most (an order of many products): three details of the
+ * longest product names still fit one message.
+ */
+const ORDER_LINES_SHOWN = 3;
 
 /** Digits as a seller may type them: spaces or dashes between groups, a leading № or #. */
 function digitsOf(text: string): string | undefined {
