@@ -136,12 +136,15 @@ catalog-undo-retry = Ештеңе жіберілмеді: «↩️ Өзгері�
 ## One price from the product card
 catalog-price-button = 💰 Бағаны өзгерту
 catalog-price-choose-sku = Бағасын өзгертетін SKU-ды таңдаңыз:
-catalog-price-sku = SKU { $sku }: { $price } ₸
+catalog-price-sku = { $variant } — { $price }
+catalog-price-sku-unnamed = { $n }-нұсқа — { $price }
 catalog-price-ask = SKU { $sku } үшін жаңа баға (қазір { $price } ₸)? Сан жіберіңіз, мысалы <code>12 990</code> немесе <code>1990,50</code>. /cancel — бас тарту.
 catalog-price-bad = ❌ «{ $value }» бағасын түсінбедім. Нөлден үлкен сан жіберіңіз, мысалы <code>12 990</code>.
 catalog-price-confirm = SKU { $sku } бағасы: { $was } → { $will } ₸. Қолданамыз ба?
 catalog-price-risky = ⚠️ Тәуекелді өзгеріс: { $reason }. Бөлек батырмамен растаңыз.
 catalog-price-same = Баға онсыз да осындай — өзгертетін ештеңе жоқ.
+catalog-price-blocked = 🚫 Бұл тауардың бағасын боттан өзгерту мүмкін емес: маркетплейс анықтамалығы оның сипаттамаларының кодтарын бермейді, ал оларсыз маркетплейс карточканы қабылдамайды (ол карточканы тек толығымен, сипаттамаларымен бірге сақтайды).
+    Не істеу керек: бағаны сатушы кабинетінде өзгертіңіз — немесе тауарды Excel-ге шығарып (/export), оның жолдарына сипаттама кодтарын жазыңыз (тізімі — /attributes) және файлды қайта жіберіңіз.
 catalog-price-gone = Бұл тауар немесе SKU енді жоқ.
 
 ## Cost prices (kept by the bot, never sent to the marketplace)

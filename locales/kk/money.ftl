@@ -1,6 +1,8 @@
 # Money: /money, its periods and answer; the money alerts and the month's statement.
 cmd-money = Ақша: сатылым, төлем, қайтарым
 help-money = дүкен кезеңде қанша тапты: сатылым, комиссия, төлем, қайтарымдар, үздік тауарлар
+cmd-today = Бүгінгі сатылым
+help-today = бүгінгі сатылым, төлем және қайтарымдар («Бүгін» батырмасы да солай)
 
 money-choose = 💰 <b>Ақша</b>. Қай кезеңді есептейін?
 money-today = Бүгін

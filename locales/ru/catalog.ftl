@@ -136,12 +136,15 @@ catalog-undo-retry = Ничего не отправлено: нажмите «�
 ## One price from the product card
 catalog-price-button = 💰 Изменить цену
 catalog-price-choose-sku = Выберите SKU, цену которого изменить:
-catalog-price-sku = SKU { $sku }: { $price } ₸
+catalog-price-sku = { $variant } — { $price }
+catalog-price-sku-unnamed = Вариант { $n } — { $price }
 catalog-price-ask = Новая цена для SKU { $sku } (сейчас { $price } ₸)? Отправьте число, например <code>12 990</code> или <code>1990,50</code>. /cancel — отмена.
 catalog-price-bad = ❌ Не понял цену «{ $value }». Отправьте число больше нуля, например <code>12 990</code>.
 catalog-price-confirm = Цена SKU { $sku }: { $was } → { $will } ₸. Применить?
 catalog-price-risky = ⚠️ Рискованное изменение: { $reason }. Подтвердите отдельной кнопкой.
 catalog-price-same = Цена уже такая — менять нечего.
+catalog-price-blocked = 🚫 Цену этого товара нельзя изменить из бота: справочник маркетплейса не даёт кодов его характеристик, а без них маркетплейс не примет карточку (он сохраняет её только целиком, с характеристиками).
+    Что сделать: измените цену в кабинете продавца — или выгрузите товар в Excel (/export), впишите в его строках коды характеристик (их список — /attributes) и пришлите файл обратно.
 catalog-price-gone = Этого товара или SKU больше нет.
 
 ## Cost prices (kept by the bot, never sent to the marketplace)

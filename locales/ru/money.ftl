@@ -1,6 +1,8 @@
 # Money: /money, its periods and answer; the money alerts and the month's statement.
 cmd-money = Деньги: продажи, выплаты, возвраты
 help-money = сколько заработал магазин за период: продажи, комиссия, выплата, возвраты, лучшие товары
+cmd-today = Продажи за сегодня
+help-today = продажи, выплата и возвраты за сегодня (то же — кнопка «Сегодня»)
 
 money-choose = 💰 <b>Деньги</b>. За какой период посчитать?
 money-today = Сегодня

@@ -37,6 +37,8 @@ export interface LiveSku {
    * (`Вес: 250 г`, a code where they give no name); absent: the codes themselves.
    */
   valueLabels?: string[];
+  /** The values' names, when the directory names every one (what a seller calls the variant). */
+  valueNames?: string[];
   price: number;
   barcode: string;
   photos: string[];

@@ -37,6 +37,8 @@ export interface Codes {
   values: Map<number, string>;
   /** Value id → the code of the attribute whose group lists it. */
   valueAttributes: Map<number, string>;
+  /** Value id → its name as the directory gives it (a SKU's variant, «128 ГБ»). */
+  valueNames: Map<number, string>;
   /** Every characteristic and value the directories list, with its name where they give one. */
   listed: DirectoryListing;
   /** Their names both ways (read once every page is in). */
@@ -50,6 +52,7 @@ export async function readCodes(seller: CatalogSeller, limit: Limit = unlimited)
   const attributes = new Map<number, string>();
   const values = new Map<number, string>();
   const valueAttributes = new Map<number, string>();
+  const valueNames = new Map<number, string>();
   const listed = new Set<string>();
   const listing: DirectoryListing = { attributes: [], values: [] };
   const ended = pagingEnd();
@@ -67,7 +70,7 @@ export async function readCodes(seller: CatalogSeller, limit: Limit = unlimited)
     const fresh = listed.size > before;
     if (ended({ page, count: items.length, fresh, totalCount: got.totalCount })) break;
   }
-  const codes = { attributes, values, valueAttributes, listed: listing };
+  const codes = { attributes, values, valueAttributes, valueNames, listed: listing };
   const read = await readValues(seller, undefined, codes, limit);
   // A directory that lists values only per attribute: asked attribute by attribute.
   if (read === 0) for (const code of listed) await readValues(seller, code, codes, limit);
@@ -78,7 +81,7 @@ export async function readCodes(seller: CatalogSeller, limit: Limit = unlimited)
 async function readValues(
   seller: CatalogSeller,
   attributeCode: string | undefined,
-  into: Pick<Codes, "values" | "valueAttributes" | "listed">,
+  into: Pick<Codes, "values" | "valueAttributes" | "valueNames" | "listed">,
   limit: Limit,
 ): Promise<number> {
   let seen = 0;
@@ -107,6 +110,7 @@ async function readValues(
         if (v.id == null) continue;
         into.values.set(v.id, v.code);
         into.valueAttributes.set(v.id, group.attributeCode);
+        if (v.name?.trim()) into.valueNames.set(v.id, v.name.trim());
       }
     }
     seen += count;
@@ -117,7 +121,8 @@ async function readValues(
 
 const named = (name: string | null | undefined) => (name?.trim() ? { name: name.trim() } : {});
 
-export type ListFilter = { categoryId?: number; search?: string };
+/** Products of a category, of a search, or these ids (a stock alert's), read from the list. */
+export type ListFilter = { categoryId?: number; search?: string; productIds?: readonly number[] };
 
 /** A list page as it comes: its products, its number, the products read and the total known. */
 export type OnListPage = (
@@ -145,6 +150,10 @@ export async function listAll(
   const pages: ProductListItem[][] = [];
   let read = 0;
   let total = 0;
+  // The list has no id filter: its pages are read whole and only these ids kept.
+  const only = filter.productIds && new Set(filter.productIds);
+  const kept = (products: ProductListItem[]) =>
+    only ? products.filter((p) => only.has(p.productId)) : products;
   const readPage = async (page: number) => {
     const got = await limit(() =>
       seller.listProducts({
@@ -156,10 +165,11 @@ export async function listAll(
       }),
     );
     const products = got.products ?? [];
-    pages[page - 1] = products;
+    pages[page - 1] = kept(products);
     read += products.length;
     total = Math.max(total, got.totalCount ?? read);
-    onPage?.(products, page, read, Math.max(total, read));
+    const shown = only ? pages.flat().length : read;
+    onPage?.(pages[page - 1]!, page, shown, only ? only.size : Math.max(total, read));
     return products.length;
   };
   let asked = 1;
@@ -183,6 +193,7 @@ export async function listAll(
 function skuOf(sku: NonNullable<ProductDetail["skus"]>[number], codes: Codes): LiveSku {
   const valueIds = sku.attributeValueIds ?? [];
   const mapped = valueIds.map((id) => codes.values.get(id));
+  const names = valueIds.map((id) => codes.valueNames.get(id));
   const photos = [...(sku.photos ?? [])]
     .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
     .map((p) => p.url ?? "")
@@ -199,6 +210,8 @@ function skuOf(sku: NonNullable<ProductDetail["skus"]>[number], codes: Codes): L
     valueIds,
     valueCodes,
     ...(labels?.some((l, i) => l !== valueCodes![i]) && { valueLabels: labels }),
+    ...(names.length > 0 &&
+      names.every((n) => n !== undefined) && { valueNames: names as string[] }),
     price: sku.price ?? 0,
     barcode: sku.skuBarcode ?? "",
     photos,
