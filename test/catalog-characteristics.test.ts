@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { characteristicsOf, codesOfNames } from "../src/catalog/characteristics.js";
+import {
+  characteristicsOf,
+  codesOfNames,
+  codesOfProductNames,
+  namesIn,
+} from "../src/import/characteristics.js";
 import type { EditRows } from "../src/import/index.js";
 
 /** A directory with the awkward names a real one has: shared, with commas, missing. */
@@ -89,5 +94,43 @@ describe("characteristics by their names", () => {
     const file = edits(["attributes.weight"], { "attributes.weight": "weight_250g,weight_500g" });
     codesOfNames(file, names);
     expect(file.rows[0]!.issues.map((i) => i.code)).toEqual(["list-separator"]);
+  });
+});
+
+describe("new products' characteristics by their names", () => {
+  it("a name one characteristic or value has goes out as its code; codes, shared names and unknown texts as written", () => {
+    const products = [
+      {
+        categoryId: 1,
+        brandId: 1,
+        name: { rus: "Чехол" },
+        description: { rus: "Чехол" },
+        attributes: [
+          { code: "Вес", valueCodes: ["250 г", "weight_500g"] },
+          { code: "Цвет", valueCodes: ["Чёрный"] },
+        ],
+        skus: [{ price: 1, attributeValueCodes: ["Материал: Хлопок", "Синий", "s"] }],
+      },
+    ];
+    expect(namesIn(products)).toBe(true);
+    codesOfProductNames(products, names);
+    expect(products[0]!.attributes).toEqual([
+      { code: "weight", valueCodes: ["weight_250g", "weight_500g"] },
+      // «Цвет» names two characteristics: left for the service to name.
+      { code: "Цвет", valueCodes: ["Чёрный"] },
+    ]);
+    expect(products[0]!.skus[0]!.attributeValueCodes).toEqual(["cotton", "Синий", "s"]);
+  });
+
+  it("a file of codes asks the directories for nothing", () => {
+    const product = {
+      categoryId: 1,
+      brandId: 1,
+      name: { rus: "Кабель" },
+      description: { rus: "Кабель" },
+      attributes: [{ code: "color", valueCodes: ["color_black", "USB-C"] }],
+      skus: [{ price: 1, attributeValueCodes: ["1m"] }],
+    };
+    expect(namesIn([product])).toBe(false);
   });
 });

@@ -1,11 +1,11 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildSeed } from "../doubles/seller-api/seed.js";
-import { codesOfNames } from "../src/catalog/characteristics.js";
 import { writeExportCsv } from "../src/catalog/export-file.js";
 import { writeExportXlsx } from "../src/catalog/export-xlsx.js";
 import { type LiveCard, productValues, skuValues } from "../src/catalog/fields.js";
 import { decodeMeta, exportPrints, rowKey } from "../src/catalog/meta.js";
+import { codesOfNames } from "../src/import/characteristics.js";
 import {
   EXPORT_TEXTS_RU,
   exportWholeCatalog,

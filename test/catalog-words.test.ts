@@ -211,7 +211,7 @@ for r in rows:
     expect(sentSecond.skus.map((s) => s.price)).toEqual(second.skus.map((s) => s.price));
   }, 30_000);
 
-  it("a new file started from the export's titles (hidden sheet deleted, rows of its own) imports as new products", async () => {
+  it("a new file started from the export's titles (hidden sheet deleted, rows of its own, characteristics by name) imports as new products", async () => {
     const user = await start(locale);
     const file = await exportWholeCatalog(user, locale);
     const program = `
@@ -225,8 +225,8 @@ def row(values):
     ws.append([values.get(i) for i in range(len(header))])
 t = {title: i for i, title in enumerate(header)}
 h = ${JSON.stringify(WORDS[locale].header)}
-row({t[h[2]]: 100, t[h[3]]: 501, t[h[5]]: "Чехол новый", t[h[7]]: "Силиконовый чехол", t[h[13]]: 4990, t[h[14]]: "4870000777001", t[h[9]]: 12, t[h[17]]: 5})
-row({t[h[2]]: 100, t[h[3]]: 501, t[h[5]]: "Кабель новый", t[h[7]]: "Кабель USB-C", t[h[13]]: 1990, t[h[14]]: "4870000777002", t[h[4]]: "${words.yes}"})
+row({t[h[2]]: 100, t[h[3]]: 501, t[h[5]]: "Чехол новый", t[h[7]]: "Силиконовый чехол", t[h[13]]: 4990, t[h[14]]: "4870000777001", t[h[9]]: 12, t[h[17]]: 5, t[h[10]]: "Китай"})
+row({t[h[2]]: 100, t[h[3]]: 501, t[h[5]]: "Кабель новый", t[h[7]]: "Кабель USB-C", t[h[13]]: 1990, t[h[14]]: "4870000777002", t[h[4]]: "${words.yes}", t[h[12]]: "Цвет: Чёрный"})
 wb.save(sys.argv[1])
 `;
     const started = await withXlsxFile(file, async (path) => {
@@ -242,7 +242,8 @@ wb.save(sys.argv[1])
           productId?: number;
           name: { rus: string };
           isLocalMade?: boolean;
-          skus: { price: number; barcode: string }[];
+          attributes?: { code: string; valueCodes: string[] }[];
+          skus: { price: number; barcode: string; attributeValueCodes?: string[] }[];
         }[];
       }
     ).products;
@@ -253,6 +254,10 @@ wb.save(sys.argv[1])
       [undefined, "Кабель новый", 1990, "4870000777002"],
     ]);
     expect(sent[1]!.isLocalMade).toBe(true);
+    // Characteristics copied as the export writes them (names) go out as their codes.
+    expect(sent[0]!.attributes).toEqual([{ code: "country", valueCodes: ["country_cn"] }]);
+    expect(sent[1]!.skus[0]!.attributeValueCodes).toEqual(["color_black"]);
+    await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
   }, 30_000);
 
   it("a characteristic's name that several values share is named for its row, never guessed", async () => {

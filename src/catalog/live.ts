@@ -1,3 +1,4 @@
+import { type Characteristics, characteristicsOf, type DirectoryListing } from "../import/index.js";
 import { createLimit, type Limit } from "../limit.js";
 import {
   type ProductDetail,
@@ -6,11 +7,6 @@ import {
   pagingEnd,
   type SellerApi,
 } from "../seller-api/index.js";
-import {
-  type Characteristics,
-  characteristicsOf,
-  type DirectoryListing,
-} from "./characteristics.js";
 import type { LiveCard, LiveSku } from "./fields.js";
 
 /** The Seller API calls the catalog reads with. */
@@ -120,6 +116,10 @@ async function readValues(
 }
 
 const named = (name: string | null | undefined) => (name?.trim() ? { name: name.trim() } : {});
+
+/** The directories' characteristics with their names (the import of new products asks for them). */
+export const readCharacteristics = async (seller: CatalogSeller): Promise<Characteristics> =>
+  (await readCodes(seller)).names;
 
 /** Products of a category, of a search, or these ids (a stock alert's), read from the list. */
 export type ListFilter = { categoryId?: number; search?: string; productIds?: readonly number[] };

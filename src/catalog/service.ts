@@ -1,18 +1,19 @@
 import { randomUUID } from "node:crypto";
 import type { Clock } from "../clock.js";
 import { type I18nInstance, type Locale, translator } from "../i18n.js";
-import type {
-  CostList,
-  EditRows,
-  ImportService,
-  ParsedProduct,
-  ProgressState,
+import {
+  type Characteristics,
+  type CostList,
+  codesOfNames,
+  type EditRows,
+  type ImportService,
+  type ParsedProduct,
+  type ProgressState,
 } from "../import/index.js";
 import type { Logger } from "../logger.js";
 import type { SellerApi } from "../seller-api/index.js";
 import type { KeyValueStore } from "../storage/index.js";
 import { planUndo, type Selection, selected } from "./apply.js";
-import { type Characteristics, codesOfNames } from "./characteristics.js";
 import {
   barcodesOf,
   type CostBook,

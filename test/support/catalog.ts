@@ -5,7 +5,7 @@ import { delimiter, join } from "node:path";
 import type { RequestLogEntry, SellerSandbox } from "../../doubles/seller-api/index.js";
 import { buildSeed } from "../../doubles/seller-api/seed.js";
 import type { ChatMessageView, UserDriver } from "../../doubles/telegram/index.js";
-import { type Characteristics, characteristicsOf } from "../../src/catalog/characteristics.js";
+import { type Characteristics, characteristicsOf } from "../../src/import/characteristics.js";
 import { parseImportFile } from "../../src/import/read/index.js";
 import type { ImportFileResult } from "../../src/import/types.js";
 import { attributeTitle, COLUMN_WORDS, columnWord } from "../../src/sheets/index.js";

@@ -1,5 +1,6 @@
-import type { EditRows } from "../import/index.js";
+import type { ImportProduct } from "../seller-api/index.js";
 import { normalizeTitle } from "../sheets/index.js";
+import type { EditRows } from "./types.js";
 
 /** The characteristics and their values as the directories list them (names as given). */
 export interface DirectoryListing {
@@ -169,6 +170,39 @@ export function codesOfNames(edits: EditRows, names: Characteristics): void {
         delete row.values[target];
         row.issues.push(issue);
       } else row.values[target] = codes.join("|");
+    }
+  }
+}
+
+/** A text that can only be a code: no space, no letter outside Latin, no `:`. */
+const CODE_LIKE = /^[A-Za-z0-9_.\-/+]+$/;
+
+/** Whether a product's characteristics hold a text that may be a name (a space, a Cyrillic letter, `:`). */
+export function namesIn(products: readonly ImportProduct[]): boolean {
+  const named = (text: string) => !CODE_LIKE.test(text);
+  return products.some(
+    (p) =>
+      (p.attributes ?? []).some((a) => named(a.code) || a.valueCodes?.some(named)) ||
+      (p.skus ?? []).some((s) => s.attributeValueCodes?.some(named)),
+  );
+}
+
+/**
+ * New products' characteristics written by names (a file started from an export) made codes,
+ * in place: a name one characteristic or value has becomes its code; a code, a name several
+ * share and a text the directories do not know stay as written (the service answers for them:
+ * a name is never guessed).
+ */
+export function codesOfProductNames(products: ImportProduct[], names: Characteristics): void {
+  const one = (got: Named, text: string) => ("code" in got ? got.code : text);
+  for (const p of products) {
+    for (const a of p.attributes ?? []) {
+      a.code = one(names.attribute(a.code), a.code);
+      if (a.valueCodes) a.valueCodes = a.valueCodes.map((v) => one(names.value(a.code, v), v));
+    }
+    for (const s of p.skus ?? []) {
+      if (s.attributeValueCodes)
+        s.attributeValueCodes = s.attributeValueCodes.map((v) => one(skuValue(names, v), v));
     }
   }
 }
