@@ -49,8 +49,19 @@ describe("one price from the product card", () => {
     expect(confirm.text).toContain(`Цена SKU ${second!.skuId}: ${second!.price} → ${newPrice} ₸`);
     expect(importPosts()).toHaveLength(0);
     await user.pressButton("✅ Применить (1)", { messageId: confirm.messageId });
-    const applied = await user.waitForBotMessage(/Отправляю товаров: 1/, SLOW);
+    const pressed = user.lastBotMessage()!.messageId;
+    await user.waitForBotMessage(/Отправляю товаров: 1/, SLOW);
     await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
+    // The undo button comes with the summary: the press's second and last new message.
+    const summary = await user.waitForBotMessage(/^Импорт «.*»: итоги/, {
+      ...SLOW,
+      after: pressed,
+    });
+    const added = user.botMessages().filter((m) => m.messageId > pressed);
+    expect(
+      added.map((m) => m.messageId),
+      user.dump(),
+    ).toEqual([added[0]!.messageId, summary.messageId]);
     const sent = (
       importPosts()[0]!.body as {
         products: { productId: number; skus: { skuId: number; price: number }[] }[];
@@ -64,7 +75,7 @@ describe("one price from the product card", () => {
     const live = () => h!.api.products.find((p) => p.productId === 10002)!;
     expect(live().skus[1]!.price).toBe(newPrice);
 
-    await user.pressButton("↩️ Отменить изменения", { messageId: applied.messageId });
+    await user.pressButton("↩️ Отменить изменения", { messageId: summary.messageId });
     await user.waitForBotMessage(/Возвращаю прежние значения: 1/, SLOW);
     await user.waitFor(() => h!.api.jobs.length === 2, SLOW);
     expect(live().skus.map((s) => s.price)).toEqual(product.skus.map((s) => s.price));

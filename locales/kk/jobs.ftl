@@ -32,8 +32,7 @@ jobs-report-code = Код
 jobs-report-description = Сипаттама
 
 jobs-progress-waiting = ⏳ «{ $file }»: импорт нәтижелері күтілуде — дайын тауарлар: { $finished } / { $total }.
-jobs-progress-done = ✅ «{ $file }»: нәтижелер алынды, қорытынды келесі хабарламада.
-
+jobs-progress-done = ✅ «{ $file }»: сервис барлық тауарды өңдеді.
 jobs-list-title = <b>Соңғы импорттарыңыз</b>
 jobs-list-empty = Әзірге импорт болған жоқ. Тауарлар файлын (JSON, CSV немесе XLSX) жіберіңіз — үлгілер /import командасында.
 jobs-list-item = { $n }. <b>{ $file }</b> · { $date }

@@ -32,8 +32,7 @@ jobs-report-code = Код
 jobs-report-description = Описание
 
 jobs-progress-waiting = ⏳ «{ $file }»: ждём результатов импорта — готово товаров: { $finished } из { $total }.
-jobs-progress-done = ✅ «{ $file }»: результаты получены, итоги — в следующем сообщении.
-
+jobs-progress-done = ✅ «{ $file }»: сервис обработал все товары.
 jobs-list-title = <b>Ваши последние импорты</b>
 jobs-list-empty = Импортов пока не было. Пришлите файл с товарами (JSON, CSV или XLSX) — шаблоны есть в /import.
 jobs-list-item = { $n }. <b>{ $file }</b> · { $date }

@@ -334,7 +334,9 @@ async function undo(
     const ids = claimed.record.products.map((p) => p.productId);
     const plan = planUndo(claimed.record, await fileCards(parts, ids));
     const outcome = { restored: plan.restored, kept: plan.kept };
-    const job = { chatId, locale, fileName: "undo", progress };
+    // Named in the chat's words in its summary and in /jobs.
+    const fileName = translator(parts.i18n, locale)("catalog-undo-name");
+    const job = { chatId, locale, fileName, progress };
     const send = plan.products.length > 0 && (await prepareSend(parts, job, plan.products));
     if (parts.imports.sender.stopping.aborted) throw new Stopping();
     await hooks.announce(outcome);

@@ -1,4 +1,3 @@
-import { InlineKeyboard } from "grammy";
 import type { Refusal } from "../../../catalog/index.js";
 import type { Locale } from "../../../i18n.js";
 import { ProgressMessage } from "../../../import/index.js";
@@ -83,14 +82,12 @@ export async function applyPreview(
     .apply({ previewId: data.id, chatId }, selectionOf(data.mode), {
       started: progress.started,
       undoData: (id) => undoButton.encode({ id }),
+      // The status message says what goes; the undo button comes with the summary, the one
+      // other message of the press.
       announce: async (planned) => {
         await dropButtons(ctx, deps);
         const lines = [ctx.t("catalog-applied", { count: planned.sent })];
-        const undo = undoButton.encode({ id: planned.undoId! });
-        const keyboard = new InlineKeyboard().text(ctx.t("catalog-button-undo"), undo);
-        await ctx.reply([...lines, ...appliedText(ctx, planned)].join("\n"), {
-          reply_markup: keyboard,
-        });
+        await progress.settle([...lines, ...appliedText(ctx, planned)].join("\n"));
       },
     })
     .catch((error: unknown) => progress.failed(error, "catalog-apply-retry"));
@@ -124,8 +121,7 @@ export async function undoApply(ctx: BotContext, deps: FeatureDeps, undoId: stri
           const lines = [ctx.t("catalog-undo-summary", counts)];
           if (kept.length > 0)
             lines.push(ctx.t("catalog-undo-kept-list", { products: escapeHtml(kept.join(", ")) }));
-          if (restored.length === 0) await progress.settle(lines.join("\n"));
-          else await ctx.reply(lines.join("\n"));
+          await progress.settle(lines.join("\n"));
         },
       },
     )
