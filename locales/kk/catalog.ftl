@@ -12,7 +12,7 @@ catalog-export-search = 🔎 Ағымдағы іздеу: «{ $search }»
 catalog-export-category = 🗂 { $category }
 catalog-export-one-category = 🗂 Бір санат
 catalog-export-choose-category = Қай санатты шығарамыз? (жақшада — тауарлар саны)
-catalog-export-category-hint = Бір санатты шығару үшін санат id-мен <code>/export { $example }</code> жіберіңіз (/categories қараңыз). Іздеу: <code>/export іздеу мәтіні</code>.
+catalog-export-category-hint = Бір санатты шығару үшін санат ID-імен <code>/export { $example }</code> жіберіңіз (/categories қараңыз). Іздеу: <code>/export іздеу мәтіні</code>.
 catalog-export-reading = 📥 Каталогты оқып жатырмын: { $total } тауардың { $done }…
 catalog-export-writing = 📝 Файлды жазып жатырмын…
 catalog-export-done = ✅ Шығарылған тауарлар: { $products }, SKU жолдары: { $skus }.
@@ -35,12 +35,12 @@ catalog-help-lines = Каталогты қалай өңдеу керек
     2. Бос ұяшық мәнді сол күйінде қалдырады. Мәнді тек сатушы кабинетінде тазалауға болады.
     3. Жойылған жол ештеңені жоймайды: тауар жай өзгермейді.
     4. 🔒 құлпы бар бағандар (қалдық, сатылым, мәртебелер) тек оқуға арналған: олардың өзгерістері ескерілмейді.
-    5. Жолдар мен бағандарды сұрыптауға және орнын ауыстыруға болады: жолдарды productId мен skuId бойынша, бағандарды тақырыптары бойынша табамын.
-    6. productId жоқ жол — әдеттегі импорттағыдай жаңа тауар.
+    5. Жолдар мен бағандарды сұрыптауға және орнын ауыстыруға болады: жолдарды тауар ID-і мен SKU ID-і бойынша, бағандарды тақырыптары бойынша табамын.
+    6. Тауар ID-і жоқ жол — әдеттегі импорттағыдай жаңа тауар.
     7. Штрихкод — мәтін: алдындағы нөлдер сақталады. Баға — теңгемен сан.
     8. Файлды осы чатқа жіберіңіз: не өзгеретінін көрсетемін, сіз растамайынша ештеңе жібермеймін.
-    9. Жасырын bot-export парағын өшірмеңіз: ол арқылы сіздің түзетулеріңізді шығарудан кейін кабинетте жасалған өзгерістерден ажыратамын.
-    10. description.kaz бағаны бос: сервис қазақша сипаттамаларды көрсетпейді. Бос ұяшық «белгісіз» дегенді білдіреді, «бос» емес; қазақша сипаттама беру үшін оны толтырыңыз.
+    9. Жасырын қызметтік парақты өшірмеңіз: ол арқылы сіздің түзетулеріңізді шығарудан кейін кабинетте жасалған өзгерістерден ажыратамын.
+    10. Қазақша сипаттама бағаны бос: сервис қазақша сипаттамаларды көрсетпейді. Бос ұяшық «белгісіз» дегенді білдіреді, «бос» емес; қазақша сипаттама беру үшін оны толтырыңыз.
 
 ## The preview of a returned file
 catalog-preview-reading = 🔎 Файлды ағымдағы карточкалармен салыстырып жатырмын…
@@ -66,14 +66,14 @@ catalog-preview-kept-live = Сіз өзгертпеген, бірақ шығар
 catalog-preview-new-skus = Бар тауарлардың жаңа SKU-лары: { $count }.
 catalog-preview-gone-products = Енді жоқ тауарлар: { $count } ({ $rows } жолдар) — өткізілді.
 catalog-preview-gone-skus = Енді жоқ SKU: { $count } ({ $rows } жолдар) — өткізілді.
-catalog-preview-blocked = 🚫 { $product } тауары ({ $rows } жолдар) өзгертілмейді: оның сипаттамаларын кодпен жазу мүмкін емес. attributes.* және attributeValueCodes бағандарында кодтарды көрсетіп, файлды қайта жіберіңіз.
+catalog-preview-blocked = 🚫 { $product } тауары ({ $rows } жолдар) өзгертілмейді: оның сипаттамаларын кодпен жазу мүмкін емес. Сипаттама бағандарында кодтарды көрсетіп, файлды қайта жіберіңіз.
 catalog-preview-blocked-more = 🚫 Сол себеппен өзгертілмейтін тағы тауарлар: { $count }.
 catalog-preview-unreadable = 🚫 Жіберілмейтін ұяшықтар ({ $count }) — оларды түзетіп, файлды қайта жіберіңіз:
-catalog-preview-unreadable-line = • { $row } жол · <code>{ $field }</code>: { $reason }
+catalog-preview-unreadable-line = • { $row } жол · { $field }: { $reason }
 catalog-preview-unreadable-more = …тағы { $count }.
 catalog-preview-empty-keeps = Бос ұяшық мәнді сақтайды; мәнді сатушы кабинетінде тазалауға болады.
-catalog-preview-new-products = productId жоқ жолдар — жаңа тауарлар: олар бөлек импортталады, ұсыныс төменде.
-catalog-preview-new-products-invalid = productId жоқ жолдар — жаңа тауарлар: олардың ешқайсысы тексеруден өтпеді, себептері төменде.
+catalog-preview-new-products = Тауар ID-і жоқ жолдар — жаңа тауарлар: олар бөлек импортталады, ұсыныс төменде.
+catalog-preview-new-products-invalid = Тауар ID-і жоқ жолдар — жаңа тауарлар: олардың ешқайсысы тексеруден өтпеді, себептері төменде.
 catalog-preview-file-caption = Барлық өзгерістер: тауар, SKU, өріс, болған, болады.
 catalog-risk-price-cut = баға екі еседен астам төмендеді
 catalog-risk-price-up = баға екі еседен астам өсті
@@ -121,10 +121,10 @@ catalog-undo-retry = Ештеңе жіберілмеді: «↩️ Өзгері�
 ## One price from the product card
 catalog-price-button = 💰 Бағаны өзгерту
 catalog-price-choose-sku = Бағасын өзгертетін SKU-ды таңдаңыз:
-catalog-price-sku = SKU { $sku }: { $price } ₸
-catalog-price-ask = SKU { $sku } үшін жаңа баға (қазір { $price } ₸)? Сан жіберіңіз, мысалы <code>12 990</code> немесе <code>1990,50</code>. /cancel — бас тарту.
+catalog-price-sku = SKU { $sku }: { $price }
+catalog-price-ask = SKU { $sku } үшін жаңа баға (қазір { $price })? Сан жіберіңіз, мысалы <code>12 990</code> немесе <code>1990,50</code>. /cancel — бас тарту.
 catalog-price-bad = ❌ «{ $value }» бағасын түсінбедім. Нөлден үлкен сан жіберіңіз, мысалы <code>12 990</code>.
-catalog-price-confirm = SKU { $sku } бағасы: { $was } → { $will } ₸. Қолданамыз ба?
+catalog-price-confirm = SKU { $sku } бағасы: { $was } → { $will }. Қолданамыз ба?
 catalog-price-risky = ⚠️ Тәуекелді өзгеріс: { $reason }. Бөлек батырмамен растаңыз.
 catalog-price-same = Баға онсыз да осындай — өзгертетін ештеңе жоқ.
 catalog-price-gone = Бұл тауар немесе SKU енді жоқ.

@@ -21,7 +21,10 @@ import-file-bad-json = ❌ Файл похож на JSON, но он повреж
 import-file-bad-csv = ❌ CSV-файл не удалось разобрать: похоже, где-то не закрыта кавычка.
 import-file-bad-xlsx = ❌ Файл Excel повреждён. Откройте его в Excel и сохраните заново как .xlsx.
 import-file-not-product-list = ❌ Это не похоже на список товаров. Ожидается: <code>{ $expected }</code>.
-import-file-too-many-rows = ❌ В файле больше { $max } строк — столько за один раз не импортировать. Разделите его на несколько файлов.
+import-file-too-many-rows = ❌ В файле больше { $max } { $max ->
+        [one] строки
+       *[other] строк
+    } — столько за один раз не импортировать. Разделите его на несколько файлов.
 import-file-xls = ❌ Это файл старого формата Excel (.xls) — его я не читаю. Откройте его в Excel или LibreOffice и сохраните как .xlsx или CSV UTF-8, затем пришлите снова.
 import-file-xlsb = ❌ Это двоичная книга Excel (.xlsb) — её я не читаю. Сохраните её в Excel как «Книга Excel (.xlsx)» или CSV UTF-8 и пришлите снова.
 import-file-ods = ❌ Это таблица OpenDocument (.ods) — её я не читаю. В LibreOffice выберите «Файл → Сохранить как» и сохраните как .xlsx или CSV, затем пришлите снова.
@@ -45,12 +48,12 @@ import-issue-required = обязательное поле не заполнен�
 import-issue-not-a-number = { $value } — не число. Впишите число, например 1234 или 1234,5
 import-issue-not-an-integer = { $value } — не целое число. Впишите целое число, без дробной части
 import-issue-not-positive = { $value } — а нужно число больше нуля. Исправьте значение
-import-issue-not-a-boolean = { $value } — не «да» и не «нет». Впишите true или false (подойдут также 1/0, да/нет)
+import-issue-not-a-boolean = { $value } — не «да» и не «нет». Впишите «да» или «нет» (подойдут также 1/0)
 import-issue-not-a-string = { $value } — а здесь нужен текст. Запишите значение в кавычках
 import-issue-not-a-list = { $value } — а здесь нужен список (массив) в квадратных скобках [ ]. Исправьте значение
 import-issue-unknown-field = { $value }: такого поля нет в формате импорта. Удалите его или исправьте название по шаблону (/import)
 import-issue-vat-not-allowed = ставка НДС { $value } не принимается; допустимые: { $allowed }. Впишите одну из них
-import-issue-conflict = { $value } — строки одного productKey расходятся в этой колонке (строки { $rows }). Оставьте одно значение или очистите ячейку в следующих строках
+import-issue-conflict = { $value } — строки одного товара (с одним ключом товара) расходятся в этой колонке (строки { $rows }). Оставьте одно значение или очистите ячейку в следующих строках
 import-issue-too-long = слишком длинный текст ({ $value }): не больше { $max } символов. Сократите его
 import-issue-invalid-url = { $value } — ссылка на фото должна начинаться с http:// или https://. Исправьте ссылку
 import-issue-kazakh-letters-lost = в { $value } казахские буквы потеряны («?» вместо букв): сохраните файл как «CSV UTF-8» или .xlsx и отправьте снова
@@ -71,7 +74,7 @@ import-issue-barcode-short = в штрихкоде { $value } { $digits } { $dig
     }, а нужно 13 (или 8 в коротком EAN-8), и с нулями в начале он не проходит проверку контрольной цифры. Похоже, нули в начале потерялись, когда таблицу сохраняли в этот файл: впишите штрихкод полностью, как на упаковке, и сохраните колонку как текст
 import-issue-barcode-scientific = штрихкод записан как { $value } — в таком виде его цифры потеряны. Задайте колонке формат «Текстовый» и впишите штрихкод заново
 import-issue-barcode-apostrophe = штрихкод { $value } начинается с апострофа, а в штрихкоде его быть не может. Уберите апостроф; чтобы нули в начале не пропали, задайте колонке формат «Текстовый»
-import-issue-list-separator = в { $value } коды разделены «;» или «,», а нужно «|» (например, red|blue). Замените разделитель
+import-issue-list-separator = в { $value } коды разделены «;» или «,», а нужно «|» (например, color_red|color_blue). Замените разделитель
 import-issue-photos-separator = в { $value } ссылки на фото разделены «;», «,» или пробелом, а нужно «|» (например, https://…/1.jpg|https://…/2.jpg). Замените разделитель
 import-issue-untitled-column = в колонке { $column } без заголовка есть данные: { $value }. Дайте колонке заголовок из шаблона или удалите её
 import-issue-duplicate-column = эта колонка в файле повторяется (колонка { $column }), в ней { $value }. Оставьте одну
@@ -105,7 +108,7 @@ import-refs-positions = { $count ->
         [one] товар
        *[other] товары
     } № { $positions }
-import-problem-line = • <b>{ $where }</b> · <code>{ $field }</code>: { $reason }
+import-problem-line = • <b>{ $where }</b> · { $field }: { $reason }
 import-problems-some = ⚠️ В файле есть ошибки. Товаров с ошибками: { $invalid }, без ошибок: { $valid }.
 import-problems-all = ❌ Ни один товар из файла не прошёл проверку (товаров с ошибками: { $invalid }), поэтому ничего не отправлено.
 import-problems-more = …и ещё ошибок: { $count }. Полный список — в приложенном файле.
@@ -144,7 +147,7 @@ import-batch-uncertain-edit = ⚠️ Запрос { $batch }/{ $total } ({ $wher
 import-batch-failed = ❌ Запрос { $batch }/{ $total } ({ $where }) не выполнен: { $reason }
 import-check-products = Прежде чем отправлять эти строки снова, проверьте в /products, не появились ли эти товары, — иначе они задвоятся.
 import-check-products-edit = Проверьте эти товары в /products: применились ли изменения, прежде чем отправлять их снова.
-import-api-error-request = • <b>Весь запрос</b> · <code>{ $field }</code>: { $reason }
+import-api-error-request = • <b>Весь запрос</b> · { $field }: { $reason }
 import-api-errors-more = …и ещё ошибок: { $count }.
 import-watch-failed = ⚠️ Не удалось поставить импорт на отслеживание, поэтому итог может не прийти. Проверьте товары в /products через несколько минут.
 

@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Translate } from "../i18n.js";
 import { issueReason } from "../import/index.js";
 import { createWorkbook, NUMBER_FORMAT } from "../sheets/index.js";
-import { escapeHtml, shorten } from "../text/index.js";
+import { escapeHtml, fieldLabel, formatMoney, htmlToText, shorten } from "../text/index.js";
 import type { Change, Diff } from "./diff.js";
 import type { ExportTexts } from "./export-file.js";
 
@@ -41,17 +41,21 @@ const kindOf = (field: string) =>
 const place = (c: { productId: number; skuId?: number }) =>
   c.skuId === undefined ? String(c.productId) : `${c.productId} / ${c.skuId}`;
 
-const shown = (value: string | undefined) =>
-  value === undefined || value === "" ? "—" : escapeHtml(shorten(value, 40));
+/** A value as the preview shows it: a price as every amount is (`3 990 ₸`), the rest as typed. */
+const shown = (field: string, value: string | undefined) => {
+  if (value === undefined || value === "") return "—";
+  const amount = field === "price" ? Number(value) : Number.NaN;
+  return Number.isFinite(amount) ? formatMoney(amount) : escapeHtml(shorten(value, 40));
+};
 
 function changeLine(t: Translate, c: Change, names: Record<string, string>): string {
   const name = names[c.productId] ? ` «${escapeHtml(shorten(names[c.productId]!, 30))}»` : "";
   return t("catalog-preview-change", {
     place: place(c),
     name,
-    field: c.field,
-    was: shown(c.was),
-    will: shown(c.will),
+    field: fieldLabel(t, c.field),
+    was: shown(c.field, c.was),
+    will: shown(c.field, c.will),
   });
 }
 
@@ -91,7 +95,7 @@ function unreadableLines(t: Translate, cells: Diff["unreadable"], listed: number
   const lines = [t("catalog-preview-unreadable", { count: cells.length })];
   for (const cell of cells.slice(0, listed)) {
     const reason = issueReason(t, cell);
-    const field = escapeHtml(cell.field);
+    const field = fieldLabel(t, cell.field);
     lines.push(t("catalog-preview-unreadable-line", { row: cell.row, field, reason }));
   }
   if (cells.length > listed)
@@ -249,7 +253,7 @@ export async function diffWorkbook(
       c.productId,
       names[c.productId],
       c.skuId,
-      c.field,
+      htmlToText(fieldLabel(t, c.field)),
       { value: c.was, style: text },
       { value: c.will, style: text },
       c.rows.join(", "),

@@ -1,5 +1,5 @@
 import type { Translate } from "../../i18n.js";
-import { escapeHtml, shorten } from "../../text/index.js";
+import { apiErrorText, escapeHtml, fieldLabel, htmlToText, shorten } from "../../text/index.js";
 import { compactNumbers } from "../refs.js";
 import { csvReport, reportFileName } from "../report.js";
 import type { SourceRef } from "../types.js";
@@ -50,9 +50,17 @@ const refsOf = (p: Problem): SourceRef[] =>
 /** A problem as plain cells: place, request, field, code, description (texts unescaped). */
 function cellsOf(p: Problem, t: Translate, maxWatchHours: number, edit: boolean) {
   const place = formatPlace(refsOf(p), t);
+  // The field in the seller's words; none for an error of the whole product.
+  const label = (field: string) => (field.trim() ? htmlToText(fieldLabel(t, field)) : "");
   switch (p.kind) {
     case "result":
-      return { place, batch: p.batch, field: p.field, code: p.code, description: p.description };
+      return {
+        place,
+        batch: p.batch,
+        field: label(p.field),
+        code: p.code,
+        description: apiErrorText(t, p),
+      };
     case "no-details":
       return {
         place,
@@ -65,9 +73,12 @@ function cellsOf(p: Problem, t: Translate, maxWatchHours: number, edit: boolean)
       return {
         place,
         batch: p.batch,
-        field: p.field,
+        field: label(p.field),
         code: p.code,
-        description: p.description || t("jobs-problem-refused", { batch: String(p.batch) }),
+        description:
+          p.code || p.description
+            ? apiErrorText(t, p)
+            : t("jobs-problem-refused", { batch: String(p.batch) }),
       };
     case "maybe-created":
       return {
@@ -157,7 +168,6 @@ export function buildSummary(
     const lines = cells.map((c) => {
       let line = `• ${escapeHtml(c.place)}`;
       if (c.field) line += ` · ${escapeHtml(c.field)}`;
-      if (c.code) line += ` · <code>${escapeHtml(c.code)}</code>`;
       return `${line}: ${escapeHtml(shorten(c.description, MAX_DESCRIPTION))}`;
     });
     const text = [...head, "", t("jobs-summary-problems"), ...lines].join("\n");

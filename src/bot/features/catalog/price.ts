@@ -1,7 +1,7 @@
 import { type Composer, InlineKeyboard } from "grammy";
 import type { Locale } from "../../../i18n.js";
 import { issueReason, parseDecimal, sendablePrice } from "../../../import/index.js";
-import { escapeHtml, shorten } from "../../../text/index.js";
+import { escapeHtml, formatMoney, shorten } from "../../../text/index.js";
 import { priceMenuButton } from "../../buttons/codecs.js";
 import { ButtonNotice, onButton, runCommand } from "../../buttons/handle.js";
 import type { BotContext, ConversationContext } from "../../context.js";
@@ -37,7 +37,7 @@ function priceConversation(deps: FeatureDeps) {
     ctx: ConversationContext,
     sku: AskedSku,
   ) {
-    const vars = { sku: String(sku.skuId), price: String(sku.price) };
+    const vars = { sku: String(sku.skuId), price: formatMoney(sku.price) };
     await ctx.reply(ctx.t("catalog-price-ask", vars));
     const answers = await typedAnswers(conversation, deps.clock, ASK_TTL_MS);
     for (;;) {
@@ -88,8 +88,8 @@ async function offer(ctx: BotContext, deps: FeatureDeps, sku: AskedSku, price: n
   const lines = [
     ctx.t("catalog-price-confirm", {
       sku: String(sku.skuId),
-      was: String(got.was),
-      will: change.will,
+      was: formatMoney(got.was),
+      will: formatMoney(Number(change.will)),
     }),
   ];
   if (change.risk)
@@ -109,7 +109,7 @@ export function registerPriceEdit(composer: Composer<BotContext>, deps: FeatureD
     for (const sku of card.skus) {
       const label = ctx.t("catalog-price-sku", {
         sku: String(sku.skuId),
-        price: String(sku.price),
+        price: formatMoney(sku.price),
       });
       keyboard.text(label, priceSkuButton.encode({ id: card.productId, sku: sku.skuId })).row();
     }
