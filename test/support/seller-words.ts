@@ -157,6 +157,8 @@ export interface ScanOptions {
   fields: ReadonlySet<string>;
   /** Latin words that are the shop's data (its products' names), not the bot's words. */
   dataWords?: ReadonlySet<string>;
+  /** Whole texts that are the seller's own (file names), taken out before anything is checked. */
+  dataTexts?: readonly string[];
   /** Which checks: all by default. */
   kinds?: readonly FindingKind[];
 }
@@ -164,7 +166,8 @@ export interface ScanOptions {
 /** What a seller should not read in `text` (HTML or plain). */
 export function scan(text: string, options: ScanOptions): Finding[] {
   const kinds = new Set(options.kinds ?? ["field", "english", "amount", "plural"]);
-  const shown = readable(text);
+  let shown = readable(text);
+  for (const data of options.dataTexts ?? []) shown = shown.split(data).join(" ");
   const found: Finding[] = [];
   if (kinds.has("field") || kinds.has("english")) {
     // Words of Latin letters and digits, with their dots and brackets (`name.rus`, `skus[0]`).
