@@ -6,6 +6,7 @@ import {
   importPosts as importPostsTo,
   waitForDocument,
 } from "./support/catalog.js";
+import { formatMoney as tenge } from "../src/text/index.js";
 import { type Harness, linkUser, startInProcess } from "./support/harness.js";
 
 const SLOW = { timeoutMs: 15_000 };
@@ -100,7 +101,9 @@ ${skuCells}
 `;
     const preview = await sendBack(user, await editWithOpenpyxl(file, withCodes));
     expect(preview.text).not.toContain("нельзя записать кодами");
-    expect(preview.text).toContain(`${before.skus[0]!.price} → ${before.skus[0]!.price + 10}`);
+    expect(preview.text).toContain(
+      `${tenge(before.skus[0]!.price)} → ${tenge(before.skus[0]!.price + 10)}`,
+    );
     await user.pressButton(/Применить/, { messageId: preview.messageId });
     await user.waitForBotMessage(/Отправляю товаров: 1/, SLOW);
     await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
