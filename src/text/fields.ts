@@ -12,12 +12,14 @@ type Translate = (key: string, vars?: Record<string, string>) => string;
  * quotes. The result is HTML (escaped).
  */
 export function fieldLabel(t: Translate, field: string): string {
-  const path = field
+  const path: string[] = field
     .replace(/\[\d+\]/g, "")
     .split(".")
     .filter(Boolean)
     // `Skus[0].Price` as a validator names it is `skus[0].price`.
     .map((name) => name.charAt(0).toLowerCase() + name.slice(1));
+  // A whole request's path (`products[1].name.rus`) names the product's own field.
+  if (path[0] === "products" && path.length > 1) path.shift();
   const key = labelKey(path);
   if (key) return t(key);
   const [head, ...rest] = path;
