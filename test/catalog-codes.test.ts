@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { UserDriver } from "../doubles/telegram/index.js";
+import { formatMoney as tenge } from "../src/text/index.js";
 import {
   editWithOpenpyxl,
   exportWholeCatalog,
   importPosts as importPostsTo,
   waitForDocument,
 } from "./support/catalog.js";
-import { formatMoney as tenge } from "../src/text/index.js";
 import { type Harness, linkUser, startInProcess } from "./support/harness.js";
 
 const SLOW = { timeoutMs: 15_000 };
@@ -105,7 +105,7 @@ ${skuCells}
       `${tenge(before.skus[0]!.price)} → ${tenge(before.skus[0]!.price + 10)}`,
     );
     await user.pressButton(/Применить/, { messageId: preview.messageId });
-    await user.waitForBotMessage(/Отправляю товаров: 1/, SLOW);
+    await user.waitForBotMessage(/^Импорт «.*»: итоги/, SLOW);
     await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
     const after = h.api.products.find((p) => p.productId === 10001)!;
     expect(after.attributes).toEqual(before.attributes);

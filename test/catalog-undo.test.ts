@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { SeedProduct } from "../doubles/seller-api/index.js";
 import type { UserDriver } from "../doubles/telegram/index.js";
+import { formatMoney as tenge } from "../src/text/index.js";
 import {
   editWithOpenpyxl,
   exportWholeCatalog,
   importPosts as importPostsTo,
 } from "./support/catalog.js";
-import { formatMoney as tenge } from "../src/text/index.js";
 import { type Harness, linkUser, startInProcess } from "./support/harness.js";
 
 const SLOW = { timeoutMs: 15_000 };
@@ -65,7 +65,9 @@ for r in rows:
     const preview = await sendBack(user, edited);
     expect(preview.text, user.dump()).toContain("Тәуекелді өзгерістер: 1");
     expect(preview.text).toContain("баға екі еседен астам төмендеді");
-    expect(preview.text).toContain(`${tenge(price(10001))} → ${tenge(Math.round(price(10001) / 10))}`);
+    expect(preview.text).toContain(
+      `${tenge(price(10001))} → ${tenge(Math.round(price(10001) / 10))}`,
+    );
     expect(preview.text).toContain("Қайшылықтар: 1");
     expect(preview.text).toContain(`${tenge(price(10006) + 5)} → ${tenge(price(10006) + 1)}`);
     // 10004: left as exported, changed in the cabinet: the cabinet's value stays.
@@ -77,9 +79,7 @@ for r in rows:
 
     // The general confirmation: only 10002.
     await user.pressButton("✅ Қолдану (1)", { messageId: preview.messageId });
-    const applied = await user.waitForBotMessage(/Тауарларды жіберіп жатырмын: 1/, SLOW);
-    // The status says what goes; the undo button comes with the summary.
-    expect(applied.buttons.flat()).toEqual([]);
+    const pressed = preview.messageId;
     await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
     expect(sentIn(0).map((p) => p.productId)).toEqual([10002]);
     const live = (id: number) => h!.api.products.find((p) => p.productId === id)!.skus[0]!.price;
@@ -90,8 +90,15 @@ for r in rows:
 
     // Undo: the catalog is as before the apply.
     const beforeUndo = structuredClone(cards());
-    // The import summary carries the undo button; it is pressed there.
-    const summary = await user.waitForBotMessage(/«каталог\.xlsx» импорты: қорытынды/, SLOW);
+    // The import summary carries the undo button; it is pressed there. The press's status
+    // (what goes, then the outcome) is the only other new message.
+    const summary = await user.waitForBotMessage(/«каталог\.xlsx» импорты: қорытынды/, {
+      ...SLOW,
+      after: pressed,
+    });
+    const added = user.botMessages().filter((m) => m.messageId > pressed && !m.document);
+    expect(added, user.dump()).toHaveLength(2);
+    expect(added[0]!.buttons.flat()).toEqual([]);
     expect(summary.buttons.flat()).toEqual(["↩️ Өзгерістерді болдырмау"]);
     await user.pressButton("↩️ Өзгерістерді болдырмау", { messageId: summary.messageId });
     const undone = await user.waitForBotMessage(/Бұрынғы мәндерді қайтарып жатырмын: 1/, SLOW);

@@ -215,9 +215,7 @@ describe("import job watcher", () => {
 
     const summary = await user.waitForBotMessage(/«products\.json» импорты: қорытынды/, WAIT);
     expect(summary.text).toContain("Тауарлар: ✅ сәтті 2, ❌ қатемен 2");
-    expect(summary.text).toContain(
-      "№ 2 тауар · Бренд: мұндай бренд жоқ",
-    );
+    expect(summary.text).toContain("№ 2 тауар · Бренд: мұндай бренд жоқ");
     // A JSON position names the product; the field names the SKU within it.
     expect(summary.text).toContain("№ 4 тауар · Штрихкод: мұндай штрихкод басқа SKU-да бар");
     await waitClosed(h, user, doc.id);
@@ -304,7 +302,9 @@ describe("import job watcher", () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString("utf8").slice(1).split("\r\n");
     expect(lines[0]).toBe("Строка / позиция;Запрос;Поле;Код;Описание");
-    expect(lines).toContain("строка 3;1;Бренд;BRAND_NOT_FOUND;такого бренда нет — выберите бренд в /brands");
+    expect(lines).toContain(
+      "строка 3;1;Бренд;BRAND_NOT_FOUND;такого бренда нет — выберите бренд в /brands",
+    );
     expect(lines).toContain(
       "строка 14;1;Штрихкод;DUPLICATE_BARCODE;такой штрихкод уже есть у другого SKU — укажите свой",
     );
