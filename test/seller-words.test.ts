@@ -2,8 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { FluentBundle, FluentResource } from "@fluent/bundle";
 import { describe, expect, it } from "vitest";
-import { buildSeed } from "../doubles/seller-api/seed.js";
-import { apiFieldNames, type Finding, scan } from "./support/seller-words.js";
+import { apiFieldNames, dataWords, type Finding, scan } from "./support/seller-words.js";
 
 // Every text of both locales and every bot message of the golden transcripts, read as a seller
 // reads them: no field name of the Seller API, no English word, no amount without its thousands
@@ -183,48 +182,6 @@ describe.each(LOCALES)("every text of locales/%s", (locale) => {
     expect([...found]).toEqual([]);
   });
 });
-
-/** The values that are the shop's data (names of products, brands, categories, values, files). */
-const DATA_KEYS = new Set([
-  "name",
-  "rus",
-  "kaz",
-  "productName",
-  "description",
-  "label",
-  "fileName",
-]);
-
-/** Latin words of the shop's own names (the sandbox's seed and the demo's sample files). */
-function dataWords(): Set<string> {
-  const words = new Set<string>();
-  const add = (text: string) => {
-    for (const word of text.match(/[A-Za-z][A-Za-z0-9']*/g) ?? [])
-      words.add(word.replace(/'.*$/, ""));
-  };
-  const walk = (value: unknown, key = "") => {
-    if (typeof value === "string") {
-      if (DATA_KEYS.has(key)) add(value);
-    } else if (Array.isArray(value)) value.forEach((item) => walk(item, key));
-    else if (value && typeof value === "object")
-      for (const [k, v] of Object.entries(value)) walk(v, k);
-  };
-  walk(buildSeed());
-  walk(JSON.parse(readFileSync("demo/samples/products.json", "utf8")));
-  // The sample CSVs' names and descriptions (not their header, the API's names).
-  for (const name of readdirSync("demo/samples").filter((n) => n.endsWith(".csv"))) {
-    add(name);
-    const [header, ...rows] = readFileSync(join("demo/samples", name), "utf8").split(/\r?\n/);
-    const separator = header!.includes(";") ? ";" : ",";
-    const titles = header!.replace(/^\uFEFF/, "").split(separator);
-    const columns = titles.flatMap((t, i) => (/^(name|description)\./.test(t) ? [i] : []));
-    for (const row of rows) {
-      const cells = row.split(separator);
-      for (const i of columns) add(cells[i] ?? "");
-    }
-  }
-  return words;
-}
 
 /**
  * The bot's messages of a transcript (demo/transcript.ts writes them): `bot:` or `bot ✎` and

@@ -4,6 +4,9 @@
  * printed without its thousands grouped, no number beside a noun in the wrong plural form.
  * Used by test/seller-words.test.ts over both locales and the golden transcripts.
  */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { buildSeed } from "../../doubles/seller-api/seed.js";
 import * as schemas from "../../src/seller-api/schemas.js";
 
 export type FindingKind = "field" | "english" | "amount" | "plural";
@@ -199,4 +202,46 @@ export function scan(text: string, options: ScanOptions): Finding[] {
     for (const match of wrong) found.push({ kind: "plural", match });
   }
   return found;
+}
+
+/** The values that are the shop's data (names of products, brands, categories, values, files). */
+const DATA_KEYS = new Set([
+  "name",
+  "rus",
+  "kaz",
+  "productName",
+  "description",
+  "label",
+  "fileName",
+]);
+
+/** Latin words of the shop's own names (the sandbox's seed and the demo's sample files). */
+export function dataWords(): Set<string> {
+  const words = new Set<string>();
+  const add = (text: string) => {
+    for (const word of text.match(/[A-Za-z][A-Za-z0-9']*/g) ?? [])
+      words.add(word.replace(/'.*$/, ""));
+  };
+  const walk = (value: unknown, key = "") => {
+    if (typeof value === "string") {
+      if (DATA_KEYS.has(key)) add(value);
+    } else if (Array.isArray(value)) value.forEach((item) => walk(item, key));
+    else if (value && typeof value === "object")
+      for (const [k, v] of Object.entries(value)) walk(v, k);
+  };
+  walk(buildSeed());
+  walk(JSON.parse(readFileSync("demo/samples/products.json", "utf8")));
+  // The sample CSVs' names and descriptions (not their header, the API's names).
+  for (const name of readdirSync("demo/samples").filter((n) => n.endsWith(".csv"))) {
+    add(name);
+    const [header, ...rows] = readFileSync(join("demo/samples", name), "utf8").split(/\r?\n/);
+    const separator = header!.includes(";") ? ";" : ",";
+    const titles = header!.replace(/^\uFEFF/, "").split(separator);
+    const columns = titles.flatMap((t, i) => (/^(name|description)\./.test(t) ? [i] : []));
+    for (const row of rows) {
+      const cells = row.split(separator);
+      for (const i of columns) add(cells[i] ?? "");
+    }
+  }
+  return words;
 }
