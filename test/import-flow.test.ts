@@ -88,7 +88,7 @@ describe("importing a document from the chat", () => {
     const offer = await confirmImport(user);
     expect(offer.text).toContain("Первый товар будет отправлен так");
     expect(offer.text).toContain("название: Кабель USB-C №1");
-    expect(offer.text).toContain("цена: 1001");
+    expect(offer.text).toContain("цена: 1\u00a0001 ₸");
     expect(offer.text).toContain("штрихкод: 4870000000001");
     expect(offer.buttons.flat()).toEqual(["✅ Импортировать товары (65)", "✖️ Отмена"]);
     const accepted = await user.waitForBotMessage(/Импорт принят/, SLOW);
@@ -116,7 +116,7 @@ describe("importing a document from the chat", () => {
     await user.sendDocument({ fileName: "тауарлар.json", content: JSON.stringify(products) });
     const offer = await confirmImport(user, "kk");
     expect(offer.text).toContain("Бірінші тауар былай жіберіледі");
-    expect(offer.text).toContain("бағасы: 1001");
+    expect(offer.text).toContain("бағасы: 1\u00a0001 ₸");
     expect(offer.buttons.flat()).toEqual(["✅ Тауарларды импорттау (31)", "✖️ Бас тарту"]);
 
     const accepted = await user.waitForBotMessage(/Импорт қабылданды/, SLOW);
@@ -134,9 +134,9 @@ describe("importing a document from the chat", () => {
     const offer = await user.waitForBotMessage(/В файле есть ошибки/, SLOW);
     expect(offer.text).toContain("с ошибками: 2, без ошибок: 3");
     expect(offer.text).toMatch(
-      /Строка 3 · name\.rus: обязательное поле не заполнено \(сейчас: пусто\)\. Заполните его/,
+      /Строка 3 · Название \(рус\.\): обязательное поле не заполнено \(сейчас: пусто\)\. Заполните его/,
     );
-    expect(offer.text).toMatch(/Строка 4 · price: «abc» — не число\. Впишите число/);
+    expect(offer.text).toMatch(/Строка 4 · Цена: «abc» — не число\. Впишите число/);
     expect(offer.buttons.flat()).toEqual(["✅ Импортировать без ошибок (3)", "✖️ Отмена"]);
     expect(importPosts()).toHaveLength(0);
 
@@ -203,8 +203,8 @@ describe("importing a document from the chat", () => {
       ]);
       await user.sendDocument({ fileName: "товары.csv", content: file });
       const offer = await user.waitForBotMessage(texts.problems, SLOW);
-      expect(offer.text).toMatch(new RegExp(`3(-жол)? · photos: .*${texts.photos}`));
-      expect(offer.text).toMatch(new RegExp(`4(-жол)? · price: .*${texts.rub}`));
+      expect(offer.text).toMatch(new RegExp(`3(-жол)? · Фото: .*${texts.photos}`));
+      expect(offer.text).toMatch(new RegExp(`4(-жол)? · (Цена|Баға): .*${texts.rub}`));
       await user.pressButton(languageCode === "ru" ? /Импортировать без ошибок/ : /импорттау/);
       await user.waitFor(() => importPosts().length === 1, SLOW);
       const sent = productsOf(importPosts()[0]!);
@@ -230,9 +230,9 @@ describe("importing a document from the chat", () => {
 
     const offer = await user.waitForBotMessage(/Файлда қателер бар/, SLOW);
     expect(offer.text).toMatch(
-      /3-жол · name\.rus: міндетті өріс толтырылмаған \(қазір: бос\)\. Оны толтырыңыз/,
+      /3-жол · Атауы \(орыс\.\): міндетті өріс толтырылмаған \(қазір: бос\)\. Оны толтырыңыз/,
     );
-    expect(offer.text).toMatch(/4-жол · price: «abc» — сан емес\. Сан жазыңыз/);
+    expect(offer.text).toMatch(/4-жол · Баға: «abc» — сан емес\. Сан жазыңыз/);
     await user.pressButton("✖️ Бас тарту");
     await user.waitForBotMessage(/Импорт тоқтатылды/, SLOW);
     // A late press of the other button is answered, and still sends nothing.
@@ -284,7 +284,7 @@ describe("importing a document from the chat", () => {
     expect(lines[0]).toBe("Строка;Поле;Проблема;Код");
     expect(lines).toHaveLength(21);
     expect(lines[1]).toBe(
-      "3;price;«-5» — а нужно число больше нуля. Исправьте значение;not-positive",
+      "3;Цена;«-5» — а нужно число больше нуля. Исправьте значение;not-positive",
     );
   });
 
@@ -296,7 +296,7 @@ describe("importing a document from the chat", () => {
       content: JSON.stringify([{ categoryId: 101, brandId: 504, name: { rus: "Без цены" } }]),
     });
     const answer = await user.waitForBotMessage(/Ни один товар/, SLOW);
-    expect(answer.text).toMatch(/Товар № 1 · description/);
+    expect(answer.text).toMatch(/Товар № 1 · Описание/);
     expect(answer.text).toContain("/import");
     expect(answer.buttons).toEqual([]);
     expect(importPosts()).toHaveLength(0);
@@ -316,7 +316,9 @@ describe("importing a document from the chat", () => {
     expect(result.text).toContain("товаров — 30");
     expect(result.text).toContain("запросов — 1");
     expect(result.text).toMatch(/Запрос 2\/2 \(товары № 31–35\) отклонён сервисом/);
-    expect(result.text).toMatch(/Товар № 33 · vat: 'Vat' must be 0 or 12/);
+    expect(result.text).toMatch(
+      /Товар № 33 · НДС: сервис не принял значение\. Его ответ: «'Vat' must be 0 or 12/,
+    );
     expect(importPosts()).toHaveLength(2);
   });
 
@@ -332,7 +334,9 @@ describe("importing a document from the chat", () => {
     await confirmImport(user, "kk");
     const result = await user.waitForBotMessage(/сервис қабылдамады/, SLOW);
     expect(result.text).toMatch(/1\/1 сұрауды \(2–3-жолдар\) сервис қабылдамады/);
-    expect(result.text).toMatch(/2–3-жолдар · vat: 'Vat' must be 0 or 12/);
+    expect(result.text).toMatch(
+      /2–3-жолдар · ҚҚС: сервис мәнді қабылдамады\. Оның жауабы: «'Vat' must be 0 or 12/,
+    );
     expect(result.text).not.toContain("Импорт қабылданды");
   });
 
@@ -431,7 +435,7 @@ describe("Excel's Windows-1251 CSV", () => {
     );
     await user.sendDocument({ fileName: "excel.csv", content });
     const offer = await user.waitForBotMessage(/В файле есть ошибки/, SLOW);
-    expect(offer.text).toMatch(/Строка 3 · name\.kaz: в «\?уатты кабель» казахские буквы потеряны/);
+    expect(offer.text).toMatch(/Строка 3 · Название \(каз\.\): в «\?уатты кабель» казахские буквы потеряны/);
     expect(offer.text).toMatch(/В строках 3 .*Windows-1251/);
     expect(offer.text).toContain("CSV UTF-8");
     expect(offer.text).toContain(".xlsx");
