@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { sessionStorage } from "../src/bot/session-storage.js";
+import { formatMoney } from "../src/text/format.js";
 import { formatMoney as tenge } from "../src/text/index.js";
 import { importPosts as importPostsTo } from "./support/catalog.js";
 import { send } from "./support/chat.js";
@@ -23,6 +24,14 @@ async function say(user: ReturnType<Harness["tg"]["user"]>, text: string) {
 
 const importPosts = () => importPostsTo(h!.api);
 
+/** A SKU's button as the seller reads it: its variant by the directory's names, its price. */
+function skuButton(sku: { attributeValueIds: number[]; price: number }, locale: "ru" | "kk") {
+  const names = sku.attributeValueIds.map(
+    (id) => h!.api.seed.attributeValues.find((v) => v.id === id)!.name,
+  );
+  return `${names.join(", ")} — ${formatMoney(sku.price, locale)}`;
+}
+
 describe("one price from the product card", () => {
   it("asks per SKU, shows old → new, applies the one edit whole, undoes it (ru)", async () => {
     h = await startInProcess();
@@ -34,11 +43,10 @@ describe("one price from the product card", () => {
     const card = await send(user, "/products 10002");
     await user.pressButton("💰 Изменить цену", { messageId: card.messageId });
     const choose = await user.waitForBotMessage(/Выберите SKU/, { after: card.messageId });
-    expect(choose.buttons.flat()).toEqual([
-      `SKU ${first!.skuId}: ${tenge(first!.price)}`,
-      `SKU ${second!.skuId}: ${tenge(second!.price)}`,
-    ]);
-    await user.pressButton(`SKU ${second!.skuId}: ${tenge(second!.price)}`, {
+    // Each button names its variant, «128 ГБ — 449 990 ₸».
+    expect(choose.buttons.flat()).toEqual([skuButton(first!, "ru"), skuButton(second!, "ru")]);
+    expect(choose.buttons.flat()[0]).toMatch(/^\S.* — \d{1,3}([\s\u00a0\u202f]\d{3})* ₸$/u);
+    await user.pressButton(skuButton(second!, "ru"), {
       messageId: choose.messageId,
     });
     await user.waitForBotMessage(/Новая цена для SKU/, { after: choose.messageId });
@@ -138,19 +146,19 @@ describe("one price from the product card", () => {
     const card = await send(user, "/products 10002");
     await user.pressButton("💰 Бағаны өзгерту", { messageId: card.messageId });
     const choose = await user.waitForBotMessage(/SKU-ды таңдаңыз/, { after: card.messageId });
-    await user.pressButton(`SKU ${first!.skuId}: ${tenge(first!.price)}`, {
+    await user.pressButton(skuButton(first!, "kk"), {
       messageId: choose.messageId,
     });
     await user.waitForBotMessage(`SKU ${first!.skuId} үшін жаңа баға`);
     expect((await send(user, "/cancel")).text).toBe("Бас тартылды.");
     expect((await say(user, "5000")).text).not.toContain("бағасы:");
 
-    await user.pressButton(`SKU ${first!.skuId}: ${tenge(first!.price)}`, {
+    await user.pressButton(skuButton(first!, "kk"), {
       messageId: choose.messageId,
     });
     await user.waitForBotMessage(`SKU ${first!.skuId} үшін жаңа баға`);
     // Another SKU pressed while the first is asked: the question is now about that one.
-    await user.pressButton(`SKU ${second!.skuId}: ${tenge(second!.price)}`, {
+    await user.pressButton(skuButton(second!, "kk"), {
       messageId: choose.messageId,
     });
     await user.waitForBotMessage(`SKU ${second!.skuId} үшін жаңа баға`);
@@ -210,13 +218,14 @@ describe("one price from the product card", () => {
         );
       h = await restartBot(h);
       h.api.clearRequests();
+      // The number is typed text like any other: searched for, never taken for a price.
       const reply = await say(user, "5000");
-      expect(reply.text).toBe(
+      expect(reply.text).toContain(
         lang === "ru"
-          ? "Я понимаю команды из меню. Список команд — /help."
-          : "Мен мәзірдегі командаларды түсінемін. Командалар тізімі — /help.",
+          ? "Не нашёл ни заказа, ни товара с номером 5000."
+          : "5000 нөмірлі тапсырыс та, тауар да табылмады.",
       );
-      expect(h.api.requests.filter((r) => r.path.includes("/products"))).toHaveLength(0);
+      expect(h.api.requests.filter((r) => r.path.includes("/products/import"))).toHaveLength(0);
       expect((await send(user, "/cancel")).text).toBe(
         lang === "ru" ? "Отменять нечего." : "Бас тартатын әрекет жоқ.",
       );

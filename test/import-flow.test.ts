@@ -435,7 +435,9 @@ describe("Excel's Windows-1251 CSV", () => {
     );
     await user.sendDocument({ fileName: "excel.csv", content });
     const offer = await user.waitForBotMessage(/В файле есть ошибки/, SLOW);
-    expect(offer.text).toMatch(/Строка 3 · Название \(каз\.\): в «\?уатты кабель» казахские буквы потеряны/);
+    expect(offer.text).toMatch(
+      /Строка 3 · Название \(каз\.\): в «\?уатты кабель» казахские буквы потеряны/,
+    );
     expect(offer.text).toMatch(/В строках 3 .*Windows-1251/);
     expect(offer.text).toContain("CSV UTF-8");
     expect(offer.text).toContain(".xlsx");

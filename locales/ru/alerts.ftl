@@ -29,6 +29,11 @@ alert-stocks-many = 📦 <b>Остатки на исходе: { $count } { $coun
 alert-stocks-line = • { $name } (ID <code>{ $id }</code>) — { $stock } шт.
 alert-stocks-more = … и ещё { $count }. Остатки каждого товара — в /products.
 alert-product-button = Карточка товара
+alert-stock-card-button = 🛍 { $name }
+alert-stock-export-button = 📥 { $count ->
+        [one] Этот товар в Excel
+       *[other] Эти товары в Excel
+    }
 alert-health-down = ⚠️ Сервис продавца не отвечает с { $since }. Уведомления о заказах и остатках задерживаются — бот пришлёт их, как только связь восстановится.
 alert-health-up = ✅ Связь с сервисом продавца восстановлена: уведомления снова приходят, пропущенные заказы придут следом.
 alerts-order-gone = Этот заказ не нашёлся. Откройте /orders.

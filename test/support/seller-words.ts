@@ -125,7 +125,9 @@ const RU_PLURAL = new Intl.PluralRules("ru");
 
 /** Words after which a counted noun is genitive: `из 2 запросов`, `больше 24 часов`, `у 4 товаров`. */
 const GENITIVE_BEFORE =
-  /(?:^|[\s(])(из|больше|более|меньше|менее|до|от|около|свыше|у|для|без|с|со)[\s\u00a0]+$/iu;
+  /(?:^|[\s(])(из|больше|более|меньше|менее|до|от|около|свыше|у|для|без|с|со|течение)[\s\u00a0]+$/iu;
+/** Words after which it is in another case, which these forms do not give (`по 21 позиции`). */
+const OTHER_CASE_BEFORE = /(?:^|[\s(])(по|к|ко|о|об|при|на|в|за)[\s\u00a0]+$/iu;
 
 /** `4 товаров`, `1 товаров`, `5 товар`: a number and a noun that disagree (Russian). */
 function russianPlurals(text: string): string[] {
@@ -136,7 +138,9 @@ function russianPlurals(text: string): string[] {
     const forms = RU_NOUNS.find((f) => f.includes(word));
     if (!forms) continue;
     const category = RU_PLURAL.select(n);
-    const genitive = GENITIVE_BEFORE.test(text.slice(0, m.index));
+    const before = text.slice(0, m.index);
+    if (OTHER_CASE_BEFORE.test(before)) continue;
+    const genitive = GENITIVE_BEFORE.test(before);
     // After `из`, `у`, `больше`: one is `товара`, every other count `товаров`.
     const expected = genitive
       ? forms[category === "one" ? 1 : 2]
@@ -225,8 +229,9 @@ export function dataWords(): Set<string> {
   const walk = (value: unknown, key = "") => {
     if (typeof value === "string") {
       if (DATA_KEYS.has(key)) add(value);
-    } else if (Array.isArray(value)) value.forEach((item) => walk(item, key));
-    else if (value && typeof value === "object")
+    } else if (Array.isArray(value)) {
+      for (const item of value) walk(item, key);
+    } else if (value && typeof value === "object")
       for (const [k, v] of Object.entries(value)) walk(v, k);
   };
   walk(buildSeed());

@@ -16,7 +16,7 @@ import { escapeHtml } from "../../../text/index.js";
 import { runCommand } from "../../buttons/handle.js";
 import type { BotContext } from "../../context.js";
 import type { FeatureDeps } from "../../deps.js";
-import { sendEditPreview } from "../catalog/preview.js";
+import { sendCostPreview, sendEditPreview } from "../catalog/preview.js";
 import { IMPORT_CONVERSATION } from "./conversation.js";
 import { importChoice } from "./texts.js";
 
@@ -177,6 +177,13 @@ export function createDocumentHandler(deps: FeatureDeps) {
       return progress.settle(ctx.t("import-download-failed"));
     if (prepared.kind === "rejected") {
       return progress.settle(rejectionText(ctx.t, prepared.reason, prepared.params));
+    }
+    if (prepared.costs) {
+      // A list of barcodes and costs: nothing of it is sent, no import offer follows.
+      await progress.settle(ctx.t("catalog-costs-reading"));
+      const list = prepared.costs;
+      await runCommand(ctx, () => sendCostPreview(ctx, deps, { chatId, locale, fileName, list }));
+      return;
     }
     const validated = [
       ctx.t("import-validated", { valid: prepared.valid, invalid: prepared.invalid }),
