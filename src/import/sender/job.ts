@@ -22,6 +22,8 @@ export interface ImportJob {
   progress?: ProgressState;
   /** A button under the summary (the catalog edit's undo): its text and callback data. */
   button?: { text: string; data: string };
+  /** A line the summary ends its counts with (the status message's lines are edited away). */
+  note?: string;
   /**
    * Edits of existing cards (the catalog's apply and undo): an unanswered request may have
    * changed them, not created anything.

@@ -42,6 +42,7 @@ export function createRecorder(
     updatedAt: deps.clock.now(),
     senderId: sender.senderId,
     ...(job.button && { button: job.button }),
+    ...(job.note && { note: job.note }),
     ...(job.edit && { edit: true }),
   });
   return {

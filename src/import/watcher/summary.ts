@@ -141,6 +141,7 @@ function headLines(
   }
   // The bot stopped while sending: the rest of the file may not have gone out.
   if (doc.sending) lines.push(t("jobs-summary-interrupted"));
+  if (doc.note) lines.push(doc.note);
   return lines;
 }
 
