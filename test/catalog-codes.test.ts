@@ -105,7 +105,7 @@ ${skuCells}
       `${tenge(before.skus[0]!.price)} → ${tenge(before.skus[0]!.price + 10)}`,
     );
     await user.pressButton(/Применить/, { messageId: preview.messageId });
-    await user.waitForBotMessage(/^Импорт «.*»: итоги/, SLOW);
+    await user.waitForBotMessage(/^«.*»: итоги/, SLOW);
     await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
     const after = h.api.products.find((p) => p.productId === 10001)!;
     expect(after.attributes).toEqual(before.attributes);

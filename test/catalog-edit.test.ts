@@ -84,7 +84,7 @@ describe("a seller's own file naming existing products", () => {
     expect(preview.text).toContain("❓ Под вопросом: 2");
     expect(preview.buttons.flat()).toEqual(["❓ Применить и под вопросом (2)", "✖️ Отмена"]);
     await user.pressButton(/Применить и под вопросом \(2\)/, { messageId: preview.messageId });
-    await user.waitForBotMessage(/^Импорт «.*»: итоги/, SLOW);
+    await user.waitForBotMessage(/^«.*»: итоги/, SLOW);
     await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
     const sent = sentProducts();
     expect(sent.map((p) => p.productId)).toEqual([product.productId]);
@@ -194,7 +194,7 @@ print(json.dumps({"title": ws.title, "freeze": ws.freeze_panes, "rows": rows}, e
     expect(sheet.rows.length).toBe(5);
 
     await user.pressButton(/Применить \(4\)/, { messageId: preview.messageId });
-    await user.waitForBotMessage(/^Импорт «.*»: итоги/, SLOW);
+    await user.waitForBotMessage(/^«.*»: итоги/, SLOW);
     await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
 
     const sent = sentProducts();

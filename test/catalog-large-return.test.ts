@@ -173,7 +173,7 @@ describe("an export of 5,047 SKUs sent back", () => {
     // Apply: one import request with exactly those three products, each whole.
     await user.pressButton("✅ Применить (3)", { messageId: preview.messageId });
     // The summary comes with the undo button.
-    const applied = await user.waitForBotMessage(/^Импорт «.*»: итоги/, {
+    const applied = await user.waitForBotMessage(/^«.*»: итоги/, {
       ...SLOW,
       after: preview.messageId,
     });
@@ -266,7 +266,7 @@ for r in rows:
     const preview = await sendBack(user, edited);
     expect(preview.text, user.dump()).toContain(`Изменятся товаров: ${changed.length}`);
     await user.pressButton(`✅ Применить (${changed.length})`, { messageId: preview.messageId });
-    const applied = await user.waitForBotMessage(/^Импорт «.*»: итоги/, {
+    const applied = await user.waitForBotMessage(/^«.*»: итоги/, {
       ...SLOW,
       after: preview.messageId,
     });

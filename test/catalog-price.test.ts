@@ -63,7 +63,7 @@ describe("one price from the product card", () => {
     const pressed = user.lastBotMessage()!.messageId;
     await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
     // The undo button comes with the summary: the press's second and last new message.
-    const summary = await user.waitForBotMessage(/^Импорт «.*»: итоги/, {
+    const summary = await user.waitForBotMessage(/^«.*»: итоги/, {
       ...SLOW,
       after: pressed,
     });

@@ -92,7 +92,7 @@ for r in rows:
     const beforeUndo = structuredClone(cards());
     // The import summary carries the undo button; it is pressed there. The press's status
     // (what goes, then the outcome) is the only other new message.
-    const summary = await user.waitForBotMessage(/«каталог\.xlsx» импорты: қорытынды/, {
+    const summary = await user.waitForBotMessage(/^«каталог\.xlsx»: қорытынды/, {
       ...SLOW,
       after: pressed,
     });

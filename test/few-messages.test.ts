@@ -26,6 +26,7 @@ const TEXTS = {
     offer: /Импортировать товары без ошибок или отменить/,
     importButton: /без ошибок \(2\)/,
     summary: /^Импорт «.*»: итоги/,
+    editSummary: /^«.*»: итоги/,
     done: /обработал все товары/,
     brand: "такого бренда нет",
     changePrice: "💰 Изменить цену",
@@ -37,6 +38,7 @@ const TEXTS = {
     offer: /Қатесіз тауарларды импорттаймыз ба/,
     importButton: /Қатесіздерін импорттау \(2\)/,
     summary: /^«.*» импорты: қорытынды/,
+    editSummary: /^«.*»: қорытынды/,
     done: /барлық тауарды өңдеді/,
     brand: "мұндай бренд жоқ",
     changePrice: "💰 Бағаны өзгерту",
@@ -115,7 +117,7 @@ describe.each(["ru", "kk"] as const)("one action, few messages (%s)", (locale) =
     await user.sendText(String(sku.price + 1000));
     const confirm = await user.waitForBotMessage(tenge(sku.price + 1000), { after: before });
     await user.pressButton(texts.apply, { messageId: confirm.messageId });
-    const summary = await user.waitForBotMessage(texts.summary, {
+    const summary = await user.waitForBotMessage(texts.editSummary, {
       ...SLOW,
       after: confirm.messageId,
     });

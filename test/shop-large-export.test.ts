@@ -329,7 +329,7 @@ describe("the catalog of a real shop, round trip", () => {
     at(last.productId).skus.at(-1)!.price += 1;
     expect(differing(cards(), expected)).toEqual([]);
 
-    const summary = await user.waitForBotMessage(/Импорт «каталог\.xlsx»: итоги/, SLOW);
+    const summary = await user.waitForBotMessage(/^«каталог\.xlsx»: итоги/, SLOW);
     await user.waitFor(() => summary.buttons.flat().includes("↩️ Отменить изменения"), SLOW);
     await user.pressButton("↩️ Отменить изменения", { messageId: summary.messageId });
     await user.waitForBotMessage(/Возвращаю прежние значения: 3/, SLOW);

@@ -7,6 +7,9 @@ jobs-place-positions = № { $positions } тауарлар
 
 jobs-summary-title = <b>«{ $file }» импорты: қорытынды</b>
 jobs-summary-title-expired = <b>«{ $file }» импорты: қорытынды (нәтижелердің бәрі алынған жоқ)</b>
+# Edits of existing cards (a price from the card, a returned export, an undo): no "import".
+jobs-summary-title-edit = <b>«{ $file }»: қорытынды</b>
+jobs-summary-title-edit-expired = <b>«{ $file }»: қорытынды (нәтижелердің бәрі алынған жоқ)</b>
 jobs-summary-products = Тауарлар: ✅ сәтті { $succeeded }, ❌ қатемен { $failed }
 jobs-summary-skus = SKU: ✅ сәтті { $succeeded }, ❌ қатемен { $failed }
 jobs-summary-unfinished = ⏳ { $hours } сағат ішінде қорытынды күйі алынбағандары: { $count } — оларды кейінірек /products арқылы тексеріңіз.

@@ -7,6 +7,9 @@ jobs-place-positions = позиции { $positions }
 
 jobs-summary-title = <b>Импорт «{ $file }»: итоги</b>
 jobs-summary-title-expired = <b>Импорт «{ $file }»: итоги (получены не все результаты)</b>
+# Edits of existing cards (a price from the card, a returned export, an undo): no "import".
+jobs-summary-title-edit = <b>«{ $file }»: итоги</b>
+jobs-summary-title-edit-expired = <b>«{ $file }»: итоги (получены не все результаты)</b>
 jobs-summary-products = Товары: ✅ успешно { $succeeded }, ❌ с ошибками { $failed }
 jobs-summary-skus = SKU: ✅ успешно { $succeeded }, ❌ с ошибками { $failed }
 jobs-summary-unfinished = ⏳ Без итогового статуса за { $hours } ч: { $count } — проверьте их позже в /products.

@@ -110,7 +110,8 @@ function headLines(
   maxWatchHours: number,
 ) {
   const file = escapeHtml(shorten(doc.fileName, 80));
-  const lines = [t(expired ? "jobs-summary-title-expired" : "jobs-summary-title", { file })];
+  const title = doc.edit ? "jobs-summary-title-edit" : "jobs-summary-title";
+  const lines = [t(expired ? `${title}-expired` : title, { file })];
   if (tally.accepted > 0) {
     lines.push(
       t("jobs-summary-products", { succeeded: tally.succeeded, failed: tally.failed }),
