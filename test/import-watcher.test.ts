@@ -301,18 +301,17 @@ describe("import job watcher", () => {
     const bytes = message.document!.content;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString("utf8").slice(1).split("\r\n");
-    expect(lines[0]).toBe("Строка / позиция;Запрос;Поле;Код;Описание");
+    expect(lines[0]).toBe("Строка / позиция;Запрос;Поле;Описание");
+    expect(lines).toContain("строка 3;1;Бренд;такого бренда нет — выберите бренд в /brands");
     expect(lines).toContain(
-      "строка 3;1;Бренд;BRAND_NOT_FOUND;такого бренда нет — выберите бренд в /brands",
-    );
-    expect(lines).toContain(
-      "строка 14;1;Штрихкод;DUPLICATE_BARCODE;такой штрихкод уже есть у другого SKU — укажите свой",
+      "строка 14;1;Штрихкод;такой штрихкод уже есть у другого SKU — укажите свой",
     );
     // An API text the bot does not know comes after its sentence: never a cell's formula.
     expect(lines).toContain(
-      'строки 16–17;2;Название (рус.);NotEmpty;"сервис не принял значение. Его ответ: «=HYPERLINK(""http://evil.example"")»"',
+      'строки 16–17;2;Название (рус.);"сервис не принял значение. Его ответ: «=HYPERLINK(""http://evil.example"")»"',
     );
-    expect(lines.filter((l) => l.includes("BRAND_NOT_FOUND"))).toHaveLength(11);
+    expect(lines.filter((l) => l.includes("такого бренда нет"))).toHaveLength(11);
+    expect(lines.join("\n")).not.toMatch(/BRAND_NOT_FOUND|NotEmpty|brandId/);
     await waitClosed(h, user, doc.id);
     await settle();
     expect(user.botMessages().filter((m) => m.document)).toHaveLength(1);

@@ -31,7 +31,6 @@ jobs-problem-unfinished = { $hours } сағат ішінде қорытынды 
 jobs-report-place = Жол / тауар №
 jobs-report-batch = Сұрау
 jobs-report-field = Өріс
-jobs-report-code = Код
 jobs-report-description = Сипаттама
 
 jobs-progress-waiting = ⏳ «{ $file }»: импорт нәтижелері күтілуде — дайын тауарлар: { $finished } / { $total }.

@@ -129,7 +129,6 @@ import-report-col-row = Строка
 import-report-col-position = Позиция товара
 import-report-col-field = Поле
 import-report-col-problem = Проблема
-import-report-col-code = Код
 
 import-warning-windows-1251 = ℹ️ Файл сохранён в кодировке Windows-1251, в ней нет казахских букв ({ $letters }). Если в текстах есть казахский, сохраняйте файл как «CSV UTF-8» или .xlsx.
 import-warning-kazakh-letters-lost = ⚠️ В строках { $rows } в казахском тексте стоят «?» вместо букв ({ $letters }): файл сохранён в кодировке Windows-1251, и эти буквы в нём потеряны. Сохраните файл в Excel как «CSV UTF-8» (Файл → Сохранить как → CSV UTF-8) или как .xlsx и отправьте снова.

@@ -31,7 +31,6 @@ jobs-problem-unfinished = итоговый статус не получен за
 jobs-report-place = Строка / позиция
 jobs-report-batch = Запрос
 jobs-report-field = Поле
-jobs-report-code = Код
 jobs-report-description = Описание
 
 jobs-progress-waiting = ⏳ «{ $file }»: ждём результатов импорта — готово товаров: { $finished } из { $total }.

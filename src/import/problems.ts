@@ -121,7 +121,10 @@ function plain(html: string): string {
     .replace(/&amp;/g, "&");
 }
 
-/** The problem report: UTF-8 with BOM and `;` (Excel opens it), formula cells neutralised. */
+/**
+ * The problem report: UTF-8 with BOM and `;` (Excel opens it), formula cells neutralised; the
+ * place, the field in the seller's words and what to do (no internal codes).
+ */
 export function problemReport(
   t: Translate,
   format: FileFormat,
@@ -131,13 +134,11 @@ export function problemReport(
     t(format === "json" ? "import-report-col-position" : "import-report-col-row"),
     t("import-report-col-field"),
     t("import-report-col-problem"),
-    t("import-report-col-code"),
   ];
   const rows = lines.map((line) => [
     refNumbers(line.ref),
     plain(fieldLabel(t, line.field)),
     plain(line.reason),
-    line.code,
   ]);
   return csvReportText(header, rows);
 }

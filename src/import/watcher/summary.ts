@@ -179,10 +179,10 @@ export function buildSummary(
     t("jobs-report-place"),
     t("jobs-report-batch"),
     t("jobs-report-field"),
-    t("jobs-report-code"),
     t("jobs-report-description"),
   ];
-  const rows = cells.map((c) => [c.place, c.batch, c.field, c.code, c.description]);
+  // No code column: the API's codes are no seller's words (the description says it all).
+  const rows = cells.map((c) => [c.place, c.batch, c.field, c.description]);
   let caption = [...head, "", t("jobs-summary-see-report", { count: problems.length })].join("\n");
   if (caption.length > CAPTION_LIMIT) {
     // Only a very long file name gets here: keep the first lines that fit.
