@@ -310,7 +310,10 @@ describe("the catalog of a real shop, round trip", () => {
     expect(importPosts(api)).toHaveLength(0);
 
     await user.pressButton(/Применить \(4\)/, { messageId: preview.messageId });
-    await user.waitForBotMessage(/Отправлено товаров: 3/, { ...SLOW, after: preview.messageId });
+    await user.waitForBotMessage(/Импорт принят: товаров — 3|^«каталог\.xlsx»: итоги/, {
+      ...SLOW,
+      after: preview.messageId,
+    });
     await user.waitFor(() => api.jobs.length >= 1, SLOW);
     // Only the edited products, each whole: every SKU with its id, the changes in them.
     const applied = sentIn(importPosts(api));
