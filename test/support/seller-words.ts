@@ -31,16 +31,13 @@ export const ALLOWED_LATIN: ReadonlySet<string> = new Set([
   "ID",
   "SKU",
   "Telegram",
+  // An encoding as the bot names it (`UTF-8 BOM`).
   "UTF",
   "BOM",
   "LibreOffice",
   "Google",
   "Windows",
-  "PDF",
-  "PNG",
   "EAN",
-  "GTIN",
-  "Enter",
   // File formats a seller may send (named when refused) and the scheme of a photo's link.
   "ods",
   "xls",
