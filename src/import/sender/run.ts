@@ -54,7 +54,7 @@ export async function sendDocument(deps: SenderDeps, job: ImportJob, signal: Abo
   try {
     const progress = job.progress
       ? statusOf(deps, log, job.progress)
-      : await ProgressMessage.start(deps.telegram, deps.clock, log, job.chatId, sending(0));
+      : await startStatus(deps, log, job.chatId, sending(0));
     const recorder = createRecorder(
       { ...deps, logger: log },
       { ...job, progress: progress.state },
@@ -101,6 +101,19 @@ const statusOf = (deps: SenderDeps, log: Logger, state: ProgressState) =>
   new ProgressMessage(deps.telegram, deps.clock, log, { ...state });
 
 /**
+ * The sending's own status message, below the offer. Telegram refusing it stops nothing: the
+ * requests go out all the same, and their outcome comes as a message of its own (`tell`).
+ */
+async function startStatus(deps: SenderDeps, log: Logger, chatId: number, text: string) {
+  try {
+    return await ProgressMessage.start(deps.telegram, deps.clock, log, chatId, text);
+  } catch (error) {
+    log.warn({ err: error }, "status message not sent; the import goes on without it");
+    return statusOf(deps, log, { chatId, messageId: 0, text, at: deps.clock.now() });
+  }
+}
+
+/**
  * The status message becomes the outcome of every request (no message of its own: the chat
  * reads the offer, this one message, then the summary).
  */
@@ -133,7 +146,9 @@ async function tell(
     { ...job, total: r.planned.length, sent: r.sent, failed: r.failed, placed },
     deps.failureKey,
   );
-  await progress.settle(fitMessage([...none, text]));
+  const outcome = fitMessage([...none, text]);
+  if (progress.messageId === 0) await deps.telegram.sendMessage(job.chatId, outcome);
+  else await progress.settle(outcome);
   if (!r.watched && r.sent.length > 0) {
     await deps.telegram.sendMessage(job.chatId, t("import-watch-failed"));
   }
