@@ -34,6 +34,7 @@ jobs-report-field = Өріс
 jobs-report-description = Сипаттама
 
 jobs-progress-waiting = ⏳ «{ $file }»: импорт нәтижелері күтілуде — дайын тауарлар: { $finished } / { $total }.
+jobs-progress-waiting-edit = ⏳ «{ $file }»: сервис өзгерістерді қолдануда — дайын тауарлар: { $finished } / { $total }.
 jobs-progress-done = ✅ «{ $file }»: сервис барлық тауарды өңдеді.
 jobs-list-title = <b>Соңғы импорттарыңыз</b>
 jobs-list-empty = Әзірге импорт болған жоқ. Тауарлар файлын (JSON, CSV немесе XLSX) жіберіңіз — үлгілер /import командасында.

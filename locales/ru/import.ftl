@@ -143,8 +143,10 @@ import-note-sheets-header-only = ℹ️ Пропущены листы, на ко
 
 ## Sending
 import-accepted = ✅ Импорт принят: товаров — { $products }, запросов — { $requests }.
+import-accepted-edit = ✅ Сервис принял изменения: товаров — { $products }, запросов — { $requests }.
 import-skipped = Товары с ошибками ({ $count }) не отправлялись.
 import-summary-follows = Когда сервис обработает все товары, я пришлю итог: что загрузилось и что исправить в каких строках. Ход импорта — /jobs.
+import-summary-follows-edit = Когда сервис применит изменения, пришлю итог. Ход — /jobs.
 import-batch-refused = ❌ Запрос { $batch }/{ $total } ({ $where }) отклонён сервисом:
 import-batch-uncertain = ⚠️ Запрос { $batch }/{ $total } ({ $where }): сервис не ответил вовремя или ответил ошибкой. Эти товары могли всё же создаться.
 import-batch-uncertain-edit = ⚠️ Запрос { $batch }/{ $total } ({ $where }): сервис не ответил вовремя или ответил ошибкой. Изменения этих товаров могли всё же примениться.

@@ -34,6 +34,7 @@ jobs-report-field = Поле
 jobs-report-description = Описание
 
 jobs-progress-waiting = ⏳ «{ $file }»: ждём результатов импорта — готово товаров: { $finished } из { $total }.
+jobs-progress-waiting-edit = ⏳ «{ $file }»: ждём, пока сервис применит изменения — готово товаров: { $finished } из { $total }.
 jobs-progress-done = ✅ «{ $file }»: сервис обработал все товары.
 jobs-list-title = <b>Ваши последние импорты</b>
 jobs-list-empty = Импортов пока не было. Пришлите файл с товарами (JSON, CSV или XLSX) — шаблоны есть в /import.

@@ -203,7 +203,7 @@ export function buildSummary(
 
 /** Progress text while watching: products finished so far of the accepted ones. */
 export function progressText(doc: WatchedDocument, finished: number, total: number, t: Translate) {
-  return t("jobs-progress-waiting", {
+  return t(doc.edit ? "jobs-progress-waiting-edit" : "jobs-progress-waiting", {
     file: escapeHtml(shorten(doc.fileName, 80)),
     finished,
     total,
