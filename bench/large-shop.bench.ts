@@ -401,27 +401,22 @@ async function returnFlows(chat: Chat, bytes: Buffer): Promise<Flow[]> {
 
 async function applyAndUndo(chat: Chat, previewId: number): Promise<Flow[]> {
   const { user } = chat;
-  let appliedId = 0;
+  const withUndo = () =>
+    user
+      .botMessages()
+      .find((m) => m.messageId > previewId && m.buttons.flat().some((b) => b.includes("Отменить")));
+  let summaryId = 0;
+  // From the press to the summary that carries the undo button (the edit done and reported).
   const apply = await timed(chat, "apply (3 products sent whole)", async () => {
     await user.pressButton(/Применить \(\d+\)/, { messageId: previewId });
-    appliedId = (
-      await user.waitForBotMessage(/Отправляю товаров/, { after: previewId, timeoutMs: 120_000 })
-    ).messageId;
+    await user.waitFor(() => withUndo() !== undefined, { timeoutMs: 120_000 });
+    summaryId = withUndo()!.messageId;
     return undefined;
   });
-  await user.waitFor(
-    () =>
-      user
-        .messages()
-        .find((m) => m.messageId === appliedId)!
-        .buttons.flat()
-        .some((b) => b.includes("Отменить")),
-    { timeoutMs: 60_000 },
-  );
   const undo = await timed(chat, "undo", async () => {
-    await user.pressButton(/Отменить изменения/, { messageId: appliedId });
+    await user.pressButton(/Отменить изменения/, { messageId: summaryId });
     await user.waitForBotMessage(/Возвращаю прежние значения/, {
-      after: appliedId,
+      after: summaryId,
       timeoutMs: 120_000,
     });
     return undefined;

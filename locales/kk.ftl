@@ -33,12 +33,12 @@ cmd-cancel = Ағымдағы әрекеттен бас тарту
 
 # /help: one line per menu command, in the menu's order (src/bot/menu.ts).
 help-orders = жаңа тапсырыстар (іздеу: <code>/orders мәтін</code>)
-help-products = тауарлар мен олардың SKU-лары (тауар карточкасы: <code>/products id</code>)
+help-products = тауарлар мен олардың SKU-лары (тауар карточкасы: <code>/products ID</code>)
 help-import = JSON, CSV немесе XLSX файлынан карточкаларды импорттау: файлды чатқа жай ғана жіберіңіз
 help-jobs = менің импорттарым мен олардың нәтижелері
-help-categories = импортқа арналған санаттар мен олардың id-лері
-help-brands = импортқа арналған брендтер мен олардың id-лері
-help-attributes = импортқа арналған сипаттамалар мен олардың мәндері (<code>/attributes санат id-і</code>)
+help-categories = импортқа арналған санаттар мен олардың ID-лері
+help-brands = импортқа арналған брендтер мен олардың ID-лері
+help-attributes = импортқа арналған сипаттамалар мен олардың мәндері (<code>/attributes санат ID-і</code>)
 help-status = байланыстыру күйі
 help-link = сатушы кабинетін ауыстыру
 help-language = тіл

@@ -33,12 +33,12 @@ cmd-cancel = Отменить текущее действие
 
 # /help: one line per menu command, in the menu's order (src/bot/menu.ts).
 help-orders = новые заказы (поиск: <code>/orders текст</code>)
-help-products = товары и их SKU (карточка товара: <code>/products id</code>)
+help-products = товары и их SKU (карточка товара: <code>/products ID</code>)
 help-import = импорт карточек из файла JSON, CSV или XLSX: просто пришлите файл в чат
 help-jobs = мои импорты и их результаты
-help-categories = категории и их id для импорта
-help-brands = бренды и их id для импорта
-help-attributes = характеристики и их значения для импорта (<code>/attributes id категории</code>)
+help-categories = категории и их ID для импорта
+help-brands = бренды и их ID для импорта
+help-attributes = характеристики и их значения для импорта (<code>/attributes ID категории</code>)
 help-status = статус привязки
 help-link = сменить кабинет продавца
 help-language = язык

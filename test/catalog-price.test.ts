@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { sessionStorage } from "../src/bot/session-storage.js";
 import { formatMoney } from "../src/text/format.js";
+import { formatMoney as tenge } from "../src/text/index.js";
 import { importPosts as importPostsTo } from "./support/catalog.js";
 import { send } from "./support/chat.js";
 import { runningClock } from "./support/clock.js";
@@ -54,11 +55,23 @@ describe("one price from the product card", () => {
     expect(bad.text).toContain("Не понял цену «дорого»");
     const newPrice = second!.price + 1000;
     const confirm = await say(user, `${String(newPrice).replace(/(\d)(?=(\d{3})+$)/g, "$1 ")}`);
-    expect(confirm.text).toContain(`Цена SKU ${second!.skuId}: ${second!.price} → ${newPrice} ₸`);
+    expect(confirm.text).toContain(
+      `Цена SKU ${second!.skuId}: ${tenge(second!.price)} → ${tenge(newPrice)}`,
+    );
     expect(importPosts()).toHaveLength(0);
     await user.pressButton("✅ Применить (1)", { messageId: confirm.messageId });
-    const applied = await user.waitForBotMessage(/Отправляю товаров: 1/, SLOW);
+    const pressed = user.lastBotMessage()!.messageId;
     await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
+    // The undo button comes with the summary: the press's second and last new message.
+    const summary = await user.waitForBotMessage(/^«.*»: итоги/, {
+      ...SLOW,
+      after: pressed,
+    });
+    const added = user.botMessages().filter((m) => m.messageId > pressed);
+    expect(
+      added.map((m) => m.messageId),
+      user.dump(),
+    ).toEqual([added[0]!.messageId, summary.messageId]);
     const sent = (
       importPosts()[0]!.body as {
         products: { productId: number; skus: { skuId: number; price: number }[] }[];
@@ -72,7 +85,7 @@ describe("one price from the product card", () => {
     const live = () => h!.api.products.find((p) => p.productId === 10002)!;
     expect(live().skus[1]!.price).toBe(newPrice);
 
-    await user.pressButton("↩️ Отменить изменения", { messageId: applied.messageId });
+    await user.pressButton("↩️ Отменить изменения", { messageId: summary.messageId });
     await user.waitForBotMessage(/Возвращаю прежние значения: 1/, SLOW);
     await user.waitFor(() => h!.api.jobs.length === 2, SLOW);
     expect(live().skus.map((s) => s.price)).toEqual(product.skus.map((s) => s.price));
@@ -151,7 +164,7 @@ describe("one price from the product card", () => {
     await user.waitForBotMessage(`SKU ${second!.skuId} үшін жаңа баға`);
     const confirm = await say(user, String(second!.price + 10));
     expect(confirm.text).toBe(
-      `SKU ${second!.skuId} бағасы: ${second!.price} → ${second!.price + 10} ₸. Қолданамыз ба?`,
+      `SKU ${second!.skuId} бағасы: ${tenge(second!.price)} → ${tenge(second!.price + 10)}. Қолданамыз ба?`,
     );
     expect((await send(user, "/cancel")).text).toBe("Бас тартатын әрекет жоқ.");
   }, 30_000);

@@ -163,9 +163,10 @@ for r in rows:
     expect(text).toContain("Цены: выше — 1, ниже — 0.");
     expect(preview.buttons.flat()).toContain("✅ Применить (3)");
 
+    // Cards and costs: the summary (with the undo button) says the costs were kept too.
     const applied = await apply(user, preview, "✅ Применить (3)");
     expect(applied.text).toContain("Себестоимость сохранена в боте: 2 SKU");
-    expect(applied.text).toContain("Отправляю товаров: 1");
+    expect(applied.text).toContain("Товары: ✅ успешно 1");
     await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
     // The one card sent is the one whose price changed: no cost reached the Seller API.
     const sent = importPosts(h.api).map((r) => r.body as { products: { productId: number }[] });

@@ -12,7 +12,7 @@ catalog-export-search = 🔎 Ағымдағы іздеу: «{ $search }»
 catalog-export-category = 🗂 { $category }
 catalog-export-one-category = 🗂 Бір санат
 catalog-export-choose-category = Қай санатты шығарамыз? (жақшада — тауарлар саны)
-catalog-export-category-hint = Бір санатты шығару үшін санат id-мен <code>/export { $example }</code> жіберіңіз (/categories қараңыз). Іздеу: <code>/export іздеу мәтіні</code>.
+catalog-export-category-hint = Бір санатты шығару үшін санат ID-імен <code>/export { $example }</code> жіберіңіз (/categories қараңыз). Іздеу: <code>/export іздеу мәтіні</code>.
 catalog-export-reading = 📥 Каталогты оқып жатырмын: { $total } тауардың { $done }…
 catalog-export-writing = 📝 Файлды жазып жатырмын…
 catalog-export-done = ✅ Шығарылған тауарлар: { $products }, SKU жолдары: { $skus }.
@@ -82,14 +82,14 @@ catalog-preview-kept-live = Сіз өзгертпеген, бірақ шығар
 catalog-preview-new-skus = Бар тауарлардың жаңа SKU-лары: { $count }.
 catalog-preview-gone-products = Енді жоқ тауарлар: { $count } ({ $rows } жолдар) — өткізілді.
 catalog-preview-gone-skus = Енді жоқ SKU: { $count } ({ $rows } жолдар) — өткізілді.
-catalog-preview-blocked = 🚫 { $product } тауары ({ $rows } жолдар) өзгертілмейді: оның сипаттамаларын кодпен жазу мүмкін емес. attributes.* және attributeValueCodes бағандарында кодтарды көрсетіп, файлды қайта жіберіңіз.
+catalog-preview-blocked = 🚫 { $product } тауары ({ $rows } жолдар) өзгертілмейді: оның сипаттамаларын кодпен жазу мүмкін емес. Сипаттама бағандарында кодтарды көрсетіп, файлды қайта жіберіңіз.
 catalog-preview-blocked-more = 🚫 Сол себеппен өзгертілмейтін тағы тауарлар: { $count }.
 catalog-preview-unreadable = 🚫 Жіберілмейтін ұяшықтар ({ $count }) — оларды түзетіп, файлды қайта жіберіңіз:
-catalog-preview-unreadable-line = • { $row } жол · <code>{ $field }</code>: { $reason }
+catalog-preview-unreadable-line = • { $row } жол · { $field }: { $reason }
 catalog-preview-unreadable-more = …тағы { $count }.
 catalog-preview-empty-keeps = Бос ұяшық мәнді сақтайды; мәнді сатушы кабинетінде тазалауға болады.
-catalog-preview-new-products = productId жоқ жолдар — жаңа тауарлар: олар бөлек импортталады, ұсыныс төменде.
-catalog-preview-new-products-invalid = productId жоқ жолдар — жаңа тауарлар: олардың ешқайсысы тексеруден өтпеді, себептері төменде.
+catalog-preview-new-products = Тауар ID-і жоқ жолдар — жаңа тауарлар: олар бөлек импортталады, ұсыныс төменде.
+catalog-preview-new-products-invalid = Тауар ID-і жоқ жолдар — жаңа тауарлар: олардың ешқайсысы тексеруден өтпеді, себептері төменде.
 catalog-preview-file-caption = Барлық өзгерістер: тауар, SKU, өріс, болған, болады.
 catalog-risk-price-cut = баға екі еседен астам төмендеді
 catalog-risk-price-up = баға екі еседен астам өсті
@@ -117,7 +117,7 @@ catalog-button-undo = ↩️ Өзгерістерді болдырмау
 catalog-cancelled = Ештеңе жіберілмеді.
 catalog-preview-expired = Бұл алдын ала қарау ескірген немесе қолданылып қойған. Файлды қайта жіберіңіз.
 catalog-applying = ⏳ Карточкаларды қайта оқып, өзгерістерді жіберіп жатырмын…
-catalog-applied = 📤 Тауарларды жіберіп жатырмын: { $count } (әрқайсысы толық, сіздің өзгерістеріңізбен). Сервис оларды қабылдады ма — төмендегі хабарламада, өңдеу қорытындысы бөлек келеді. Өзгерістерді 24 сағат ішінде болдырмауға болады.
+catalog-applied = 📤 Тауарларды жіберіп жатырмын: { $count } (әрқайсысы толық, сіздің өзгерістеріңізбен). Сервис оларды өңдегенде, қорытындыны «Өзгерістерді болдырмау» батырмасымен жіберемін — ол 24 сағат жұмыс істейді.
 catalog-apply-retry = Ештеңе жіберілмеді, алдын ала қарау күшінде: «Қолдану» батырмасын қайта басыңыз.
 catalog-stopping = ⏸ Бот қайта іске қосылып жатыр, сондықтан ештеңе жіберілмеді. Бір минуттан кейін батырманы қайта басыңыз.
 catalog-applied-nothing = Жіберетін ештеңе жоқ: таңдалған өзгерістердің ешқайсысы күшінде қалмады.
@@ -125,11 +125,12 @@ catalog-moved-since = ⚡ Карточкалар алдын ала қарауд�
 catalog-not-sent = 🚫 Жіберілмеді (толық жазу мүмкін емес): { $products }.
 
 ## Undo
+catalog-undo-name = Өзгерістерді болдырмау
 catalog-undo-expired = Енді болдырмау мүмкін емес: 24 сағаттан астам өтті немесе болдырмау орындалып қойған.
 catalog-undo-summary = <b>Өзгерістерді болдырмау</b>
     Бұрынғы мәндерді қайтарып жатырмын: { $restored }.
     Содан кейін өзгертілген, сол күйінде қалдырылды: { $kept }.
-    Жіберу қорытындысы бөлек хабарламамен келеді (қателер сонда).
+    Сервис тауарларды өңдегенде, қорытындыны (қателер болса, оларды да) жіберемін.
 catalog-undo-kept-list = Қалдырылды: { $products }.
 catalog-undo-retry = Ештеңе жіберілмеді: «↩️ Өзгерістерді болдырмау» батырмасын қайта басыңыз.
 
@@ -138,9 +139,9 @@ catalog-price-button = 💰 Бағаны өзгерту
 catalog-price-choose-sku = Бағасын өзгертетін SKU-ды таңдаңыз:
 catalog-price-sku = { $variant } — { $price }
 catalog-price-sku-unnamed = { $n }-нұсқа — { $price }
-catalog-price-ask = SKU { $sku } үшін жаңа баға (қазір { $price } ₸)? Сан жіберіңіз, мысалы <code>12 990</code> немесе <code>1990,50</code>. /cancel — бас тарту.
+catalog-price-ask = SKU { $sku } үшін жаңа баға (қазір { $price })? Сан жіберіңіз, мысалы <code>12 990</code> немесе <code>1990,50</code>. /cancel — бас тарту.
 catalog-price-bad = ❌ «{ $value }» бағасын түсінбедім. Нөлден үлкен сан жіберіңіз, мысалы <code>12 990</code>.
-catalog-price-confirm = SKU { $sku } бағасы: { $was } → { $will } ₸. Қолданамыз ба?
+catalog-price-confirm = SKU { $sku } бағасы: { $was } → { $will }. Қолданамыз ба?
 catalog-price-risky = ⚠️ Тәуекелді өзгеріс: { $reason }. Бөлек батырмамен растаңыз.
 catalog-price-same = Баға онсыз да осындай — өзгертетін ештеңе жоқ.
 catalog-price-blocked = 🚫 Бұл тауардың бағасын боттан өзгерту мүмкін емес: маркетплейс анықтамалығы оның сипаттамаларының кодтарын бермейді, ал оларсыз маркетплейс карточканы қабылдамайды (ол карточканы тек толығымен, сипаттамаларымен бірге сақтайды).
@@ -160,6 +161,5 @@ catalog-costs-empty-removes = Өзіндік құнның бос ұяшығы о
 catalog-costs-reading = 🔎 Бұл өзіндік құн тізімі: штрихкодтарды каталогпен салыстырып жатырмын…
 catalog-costs-kept = 💰 Өзіндік құн ботта сақталды: { $count } SKU (кабинетке жіберілмейді).
 catalog-costs-undo-hint = 24 сағат ішінде болдырмауға болады.
-catalog-costs-done = ✅ Дайын.
 catalog-costs-undone = 💰 Өзіндік құн: { $restored } SKU-ға бұрынғысы қайтарылды, { $kept } SKU-да содан кейін өзгертілген, сол күйінде қалдырылды.
 catalog-diff-cost-note = { $barcode } штрихкодының өзіндік құны: ботта сақталады, кабинетке жіберілмейді

@@ -4,7 +4,6 @@
 import-reading = 📄 «{ $file }» файлын оқып жатырмын…
 import-validated = 🔎 Файл тексерілді: қатесіз — { $valid }, қатесі бар — { $invalid }.
 import-sending = 📤 Тауарларды ({ $valid }) сервиске жіберіп жатырмын: дайын сұраулар — { $done }/{ $total }…
-import-waiting = ⏳ Жіберілген тауарлар: { $products }, сұраулар: { $requests }. Өңдеу нәтижесін күтіп жатырмын…
 import-none-accepted = ❌ Сервис бірде-бір сұрауды қабылдамады — толығырақ төменде.
 import-none-confirmed = ⚠️ Сервис бірде-бір сұрауды растамады — толығырақ төменде.
 import-download-failed = ❌ Файлды Telegram-нан жүктеп алу мүмкін болмады. Бір минуттан кейін қайта жіберіңіз.
@@ -43,12 +42,12 @@ import-issue-required = міндетті өріс толтырылмаған (қ
 import-issue-not-a-number = { $value } — сан емес. Сан жазыңыз, мысалы 1234 немесе 1234,5
 import-issue-not-an-integer = { $value } — бүтін сан емес. Бөлшек бөлігі жоқ бүтін сан жазыңыз
 import-issue-not-positive = { $value } — ал нөлден үлкен сан керек. Мәнді түзетіңіз
-import-issue-not-a-boolean = { $value } — «иә» де, «жоқ» та емес. true немесе false жазыңыз (1/0, иә/жоқ, да/нет та жарайды)
+import-issue-not-a-boolean = { $value } — «иә» де, «жоқ» та емес. «иә» немесе «жоқ» деп жазыңыз (1/0, да/нет та жарайды)
 import-issue-not-a-string = { $value } — ал мұнда мәтін керек. Мәнді тырнақшаға алып жазыңыз
 import-issue-not-a-list = { $value } — ал мұнда тік жақшадағы тізім (массив) [ ] керек. Мәнді түзетіңіз
 import-issue-unknown-field = { $value }: импорт форматында мұндай өріс жоқ. Оны өшіріңіз немесе атауын үлгі бойынша түзетіңіз (/import)
 import-issue-vat-not-allowed = { $value } ҚҚС мөлшерлемесі қабылданбайды; рұқсат етілгендері: { $allowed }. Солардың бірін жазыңыз
-import-issue-conflict = { $value } — бір productKey жолдарында бұл баған әртүрлі толтырылған ({ $rows }-жолдар). Бір мәнді қалдырыңыз немесе келесі жолдардағы ұяшықты тазартыңыз
+import-issue-conflict = { $value } — бір тауардың (бір тауар кілтінің) жолдарында бұл баған әртүрлі толтырылған ({ $rows }-жолдар). Бір мәнді қалдырыңыз немесе келесі жолдардағы ұяшықты тазартыңыз
 import-issue-too-long = мәтін тым ұзын ({ $value }): ең көбі { $max } таңба. Оны қысқартыңыз
 import-issue-invalid-url = { $value } — фото сілтемесінің басында http:// немесе https:// болуы керек. Сілтемені түзетіңіз
 import-issue-kazakh-letters-lost = { $value } ішінде қазақ әріптері жоғалған (әріптердің орнында «?»): файлды «CSV UTF-8» немесе .xlsx ретінде сақтап, қайта жіберіңіз
@@ -66,7 +65,7 @@ import-issue-barcode-leading-zeros = { $value } штрихкоды сан рет
 import-issue-barcode-short = { $value } штрихкодында { $digits } цифр бар, ал 13 керек (қысқа EAN-8-де — 8), әрі басына нөлдер қосылса да, ол бақылау цифрының тексерісінен өтпейді. Кестені осы файлға сақтағанда басындағы нөлдер жоғалған сияқты: штрихкодты қаптамадағыдай толық жазып, бағанды мәтін ретінде сақтаңыз
 import-issue-barcode-scientific = штрихкод { $value } түрінде жазылған — мұндай түрде оның цифрлары жоғалған. Бағанға «Мәтіндік» пішімін беріп, штрихкодты қайта жазыңыз
 import-issue-barcode-apostrophe = { $value } штрихкоды апострофпен басталады, ал штрихкодта ол болмайды. Апострофты алып тастаңыз; бастағы нөлдер жоғалмауы үшін бағанға «Мәтіндік» пішімін беріңіз
-import-issue-list-separator = { $value } ішінде кодтар «;» немесе «,» белгісімен бөлінген, ал «|» керек (мысалы, red|blue). Бөлгішті ауыстырыңыз
+import-issue-list-separator = { $value } ішінде кодтар «;» немесе «,» белгісімен бөлінген, ал «|» керек (мысалы, color_red|color_blue). Бөлгішті ауыстырыңыз
 import-issue-photos-separator = { $value } ішінде фото сілтемелері «;», «,» немесе бос орынмен бөлінген, ал «|» керек (мысалы, https://…/1.jpg|https://…/2.jpg). Бөлгішті ауыстырыңыз
 import-issue-untitled-column = тақырыбы жоқ { $column } бағанында деректер бар: { $value }. Бағанға үлгідегі тақырыпты беріңіз немесе оны өшіріңіз
 import-issue-duplicate-column = бұл баған файлда қайталанады ({ $column } бағаны), онда { $value } тұр. Біреуін қалдырыңыз
@@ -105,7 +104,7 @@ import-refs-positions = № { $positions } { $count ->
         [one] тауар
        *[other] тауарлар
     }
-import-problem-line = • <b>{ $where }</b> · <code>{ $field }</code>: { $reason }
+import-problem-line = • <b>{ $where }</b> · { $field }: { $reason }
 import-problems-some = ⚠️ Файлда қателер бар. Қатесі бар тауарлар: { $invalid }, қатесіз тауарлар: { $valid }.
 import-problems-all = ❌ Файлдағы бірде-бір тауар тексеруден өтпеді (қатесі бар тауарлар: { $invalid }), сондықтан ештеңе жіберілмеді.
 import-problems-more = …және тағы { $count } қате. Толық тізім қоса берілген файлда.
@@ -121,7 +120,6 @@ import-report-col-row = Жол
 import-report-col-position = Тауардың реттік нөмірі
 import-report-col-field = Өріс
 import-report-col-problem = Мәселе
-import-report-col-code = Код
 
 import-warning-windows-1251 = ℹ️ Файл Windows-1251 кодтауымен сақталған, онда қазақ әріптері ({ $letters }) жоқ. Мәтіндерде қазақша болса, файлды «CSV UTF-8» немесе .xlsx ретінде сақтаңыз.
 import-warning-kazakh-letters-lost = ⚠️ { $rows }-жолдарда қазақша мәтінде әріптердің ({ $letters }) орнында «?» тұр: файл Windows-1251 кодтауымен сақталған, сондықтан бұл әріптер жоғалған. Excel-де файлды «CSV UTF-8» (Файл → Басқаша сақтау → CSV UTF-8) немесе .xlsx ретінде сақтап, қайта жіберіңіз.
@@ -136,15 +134,17 @@ import-note-sheets-header-only = ℹ️ Тек тақырыбы бар, тауа
 
 ## Sending
 import-accepted = ✅ Импорт қабылданды: тауарлар — { $products }, сұраулар — { $requests }.
+import-accepted-edit = ✅ Сервис өзгерістерді қабылдады: тауарлар — { $products }, сұраулар — { $requests }.
 import-skipped = Қатесі бар тауарлар ({ $count }) жіберілмеді.
 import-summary-follows = Сервис барлық тауарды өңдеп болғанда, қорытынды жіберемін: не жүктелді және қай жолдарда нені түзету керек. Импорттың барысы — /jobs.
+import-summary-follows-edit = Сервис өзгерістерді қолданғанда, қорытынды жіберемін. Барысы — /jobs.
 import-batch-refused = ❌ { $batch }/{ $total } сұрауды ({ $where }) сервис қабылдамады:
 import-batch-uncertain = ⚠️ { $batch }/{ $total } сұрау ({ $where }): сервис уақытында жауап бермеді немесе қатемен жауап берді. Бұл тауарлар бәрібір жасалған болуы мүмкін.
 import-batch-uncertain-edit = ⚠️ { $batch }/{ $total } сұрау ({ $where }): сервис уақытында жауап бермеді немесе қатемен жауап берді. Бұл тауарлардың өзгерістері бәрібір қолданылған болуы мүмкін.
 import-batch-failed = ❌ { $batch }/{ $total } сұрау ({ $where }) орындалмады: { $reason }
 import-check-products = Бұл жолдарды қайта жібермес бұрын, /products бөлімінде бұл тауарлардың пайда болған-болмағанын тексеріңіз, әйтпесе олар қайталанып қалады.
 import-check-products-edit = Бұл тауарларды қайта жібермес бұрын, /products бөлімінде өзгерістердің қолданылған-қолданылмағанын тексеріңіз.
-import-api-error-request = • <b>Бүкіл сұрау</b> · <code>{ $field }</code>: { $reason }
+import-api-error-request = • <b>Бүкіл сұрау</b> · { $field }: { $reason }
 import-api-errors-more = …және тағы { $count } қате.
 import-watch-failed = ⚠️ Импортты бақылауға қою мүмкін болмады, сондықтан қорытынды келмеуі мүмкін. Бірнеше минуттан кейін тауарларды /products бөлімінде тексеріңіз.
 

@@ -21,7 +21,11 @@ alert-stock-soon =
     📦 <b>Скоро закончится</b>: { $name } (ID <code>{ $id }</code>)
     На складе { $stock } шт., это ≈ { $days } дн. при нынешнем темпе продаж. Пополните склад заранее.
 alert-days-left = При нынешнем темпе продаж этого хватит ≈ на { $days } дн.
-alert-stocks-many = 📦 <b>Остатки на исходе: { $count } товаров</b>. Пополните склад:
+alert-stocks-many = 📦 <b>Остатки на исходе: { $count } { $count ->
+        [one] товар
+        [few] товара
+       *[many] товаров
+    }</b>. Пополните склад:
 alert-stocks-line = • { $name } (ID <code>{ $id }</code>) — { $stock } шт.
 alert-stocks-more = … и ещё { $count }. Остатки каждого товара — в /products.
 alert-product-button = Карточка товара

@@ -12,11 +12,14 @@ catalog-export-search = 🔎 Текущий поиск: «{ $search }»
 catalog-export-category = 🗂 { $category }
 catalog-export-one-category = 🗂 Одна категория
 catalog-export-choose-category = Какую категорию выгрузить? (в скобках — число товаров)
-catalog-export-category-hint = Чтобы выгрузить одну категорию, отправьте <code>/export { $example }</code> с id категории (см. /categories). Поиск: <code>/export поиск текст</code>.
+catalog-export-category-hint = Чтобы выгрузить одну категорию, отправьте <code>/export { $example }</code> с ID категории (см. /categories). Поиск: <code>/export поиск текст</code>.
 catalog-export-reading = 📥 Читаю каталог: товаров { $done } из { $total }…
 catalog-export-writing = 📝 Записываю файл…
 catalog-export-done = ✅ Выгружено товаров: { $products }, строк SKU: { $skus }.
-catalog-export-codes-unknown = ⚠️ У { $count } товаров характеристики не удалось записать кодами (справочник не даёт кодов для значений): такие строки помечены. Их правки я отправлю, только если в файле будут указаны коды характеристик.
+catalog-export-codes-unknown = ⚠️ У { $count } { $count ->
+        [one] товара
+       *[other] товаров
+    } характеристики не удалось записать кодами (справочник не даёт кодов для значений): такие строки помечены. Их правки я отправлю, только если в файле будут указаны коды характеристик.
 catalog-export-empty = По этому выбору товаров нет.
 catalog-export-list = 📤 Выгрузить в Excel
 catalog-export-caption = Каталог в формате импорта. Меняйте цены, названия, описания, штрихкоды, фото и характеристики и пришлите файл обратно. В колонке «Себестоимость, ₸» можно указать себестоимость — она останется в боте для расчёта прибыли.
@@ -82,14 +85,14 @@ catalog-preview-kept-live = Ячеек, не изменённых вами, но
 catalog-preview-new-skus = Новых SKU у существующих товаров: { $count }.
 catalog-preview-gone-products = Товаров больше нет: { $count } (строки { $rows }) — пропущены.
 catalog-preview-gone-skus = SKU больше нет: { $count } (строки { $rows }) — пропущены.
-catalog-preview-blocked = 🚫 Товар { $product } (строки { $rows }) не будет изменён: его характеристики нельзя записать кодами. Укажите коды в колонках attributes.* и attributeValueCodes и пришлите файл снова.
+catalog-preview-blocked = 🚫 Товар { $product } (строки { $rows }) не будет изменён: его характеристики нельзя записать кодами. Укажите коды в колонках характеристик и пришлите файл снова.
 catalog-preview-blocked-more = 🚫 Ещё товаров, которые не будут изменены по той же причине: { $count }.
 catalog-preview-unreadable = 🚫 Не будут отправлены ячейки ({ $count }) — исправьте их и пришлите файл снова:
-catalog-preview-unreadable-line = • строка { $row } · <code>{ $field }</code>: { $reason }
+catalog-preview-unreadable-line = • строка { $row } · { $field }: { $reason }
 catalog-preview-unreadable-more = …и ещё { $count }.
 catalog-preview-empty-keeps = Пустая ячейка оставляет значение; очистить значение можно в кабинете продавца.
-catalog-preview-new-products = Строк без productId: это новые товары — они импортируются отдельно, предложение ниже.
-catalog-preview-new-products-invalid = Строк без productId: это новые товары — ни одна из них не прошла проверку, причины ниже.
+catalog-preview-new-products = Строки без ID товара — это новые товары: они импортируются отдельно, предложение ниже.
+catalog-preview-new-products-invalid = Строки без ID товара — это новые товары: ни одна из них не прошла проверку, причины ниже.
 catalog-preview-file-caption = Все изменения: товар, SKU, поле, было, станет.
 catalog-risk-price-cut = цена снижена больше чем вдвое
 catalog-risk-price-up = цена поднята больше чем вдвое
@@ -117,7 +120,7 @@ catalog-button-undo = ↩️ Отменить изменения
 catalog-cancelled = Ничего не отправлено.
 catalog-preview-expired = Этот предпросмотр устарел или уже применён. Пришлите файл ещё раз.
 catalog-applying = ⏳ Перечитываю карточки и отправляю изменения…
-catalog-applied = 📤 Отправляю товаров: { $count } (каждый целиком, с вашими изменениями). Принял ли их сервис — в сообщении ниже, итоги обработки придут отдельно. Отменить изменения можно в течение 24 часов.
+catalog-applied = 📤 Отправляю товаров: { $count } (каждый целиком, с вашими изменениями). Когда сервис их обработает, пришлю итоги с кнопкой «Отменить изменения» — она действует 24 часа.
 catalog-apply-retry = Ничего не отправлено, предпросмотр в силе: нажмите кнопку «Применить» ещё раз.
 catalog-stopping = ⏸ Бот перезапускается, поэтому ничего не отправлено. Нажмите кнопку ещё раз через минуту.
 catalog-applied-nothing = Отправлять нечего: ни одно выбранное изменение не осталось в силе.
@@ -125,11 +128,12 @@ catalog-moved-since = ⚡ Карточки изменились после пр�
 catalog-not-sent = 🚫 Не отправлены (нельзя записать целиком): { $products }.
 
 ## Undo
+catalog-undo-name = Отмена изменений
 catalog-undo-expired = Отменить уже нельзя: прошло больше 24 часов или отмена уже выполнена.
 catalog-undo-summary = <b>Отмена изменений</b>
     Возвращаю прежние значения: { $restored }.
     Изменены после этого, оставлены как есть: { $kept }.
-    Итоги отправки придут отдельным сообщением (ошибки — там).
+    Когда сервис обработает товары, пришлю итоги (и ошибки, если будут).
 catalog-undo-kept-list = Оставлены: { $products }.
 catalog-undo-retry = Ничего не отправлено: нажмите «↩️ Отменить изменения» ещё раз.
 
@@ -138,9 +142,9 @@ catalog-price-button = 💰 Изменить цену
 catalog-price-choose-sku = Выберите SKU, цену которого изменить:
 catalog-price-sku = { $variant } — { $price }
 catalog-price-sku-unnamed = Вариант { $n } — { $price }
-catalog-price-ask = Новая цена для SKU { $sku } (сейчас { $price } ₸)? Отправьте число, например <code>12 990</code> или <code>1990,50</code>. /cancel — отмена.
+catalog-price-ask = Новая цена для SKU { $sku } (сейчас { $price })? Отправьте число, например <code>12 990</code> или <code>1990,50</code>. /cancel — отмена.
 catalog-price-bad = ❌ Не понял цену «{ $value }». Отправьте число больше нуля, например <code>12 990</code>.
-catalog-price-confirm = Цена SKU { $sku }: { $was } → { $will } ₸. Применить?
+catalog-price-confirm = Цена SKU { $sku }: { $was } → { $will }. Применить?
 catalog-price-risky = ⚠️ Рискованное изменение: { $reason }. Подтвердите отдельной кнопкой.
 catalog-price-same = Цена уже такая — менять нечего.
 catalog-price-blocked = 🚫 Цену этого товара нельзя изменить из бота: справочник маркетплейса не даёт кодов его характеристик, а без них маркетплейс не примет карточку (он сохраняет её только целиком, с характеристиками).
@@ -160,6 +164,5 @@ catalog-costs-empty-removes = Пустая ячейка себестоимост
 catalog-costs-reading = 🔎 Это список себестоимости: сверяю штрихкоды с каталогом…
 catalog-costs-kept = 💰 Себестоимость сохранена в боте: { $count } SKU (в кабинет не отправляется).
 catalog-costs-undo-hint = Отменить можно в течение 24 часов.
-catalog-costs-done = ✅ Готово.
 catalog-costs-undone = 💰 Себестоимость: возвращена прежняя у { $restored } SKU, изменена после этого и оставлена как есть — у { $kept }.
 catalog-diff-cost-note = себестоимость штрихкода { $barcode }: хранится в боте, в кабинет не отправляется

@@ -83,6 +83,7 @@ interface SendJob {
   fileName: string;
   progress: ProgressState;
   button?: { text: string; data: string };
+  note?: string;
 }
 
 /**
@@ -372,10 +373,22 @@ async function apply(
       await forget(parts, () => parts.store.deletePreview(id));
       return { ...outcome, undoId };
     }
-    const text = translator(parts.i18n, stored.locale)("catalog-button-undo");
-    const button = hooks.undoData && { text, data: hooks.undoData(undoId) };
+    const t = translator(parts.i18n, stored.locale);
+    const button = hooks.undoData && {
+      text: t("catalog-button-undo"),
+      data: hooks.undoData(undoId),
+    };
     const { locale, fileName } = stored;
-    const job = { chatId, locale, fileName, progress, ...(button && { button }) };
+    // The costs kept are said in the summary too: the status that says so is edited on.
+    const note = costs.length > 0 ? t("catalog-costs-kept", { count: outcome.costs }) : undefined;
+    const job = {
+      chatId,
+      locale,
+      fileName,
+      progress,
+      ...(button && { button }),
+      ...(note && { note }),
+    };
     const send = await prepareSend(parts, job, plan.products);
     if (parts.imports.sender.stopping.aborted) throw new Stopping();
     await hooks.announce({ ...outcome, undoId });
@@ -483,7 +496,9 @@ async function undo(
     const progress = await hooks.started();
     const ids = claimed.record.products.map((p) => p.productId);
     const plan = planUndo(claimed.record, ids.length > 0 ? await fileCards(parts, ids) : new Map());
-    const job = { chatId, locale, fileName: "undo", progress };
+    // Named in the chat's words in its summary and in /jobs.
+    const fileName = translator(parts.i18n, locale)("catalog-undo-name");
+    const job = { chatId, locale, fileName, progress };
     const send = plan.products.length > 0 && (await prepareSend(parts, job, plan.products));
     if (parts.imports.sender.stopping.aborted) throw new Stopping();
     const costs = await restoreCosts(parts, claimed.record.costs ?? []);

@@ -2,7 +2,14 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Locale, Translate } from "../i18n.js";
 import { issueReason } from "../import/index.js";
 import { columnTitle, createWorkbook, NUMBER_FORMAT } from "../sheets/index.js";
-import { escapeHtml, formatMoney, productStateKey, shorten } from "../text/index.js";
+import {
+  escapeHtml,
+  fieldLabel,
+  formatMoney,
+  htmlToText,
+  productStateKey,
+  shorten,
+} from "../text/index.js";
 import { COST_FIELD, type CostChange } from "./costs.js";
 import type { Change, Diff } from "./diff.js";
 import type { ExportTexts } from "./export-file.js";
@@ -48,17 +55,21 @@ const kindOf = (field: string) =>
 const place = (c: { productId: number; skuId?: number }) =>
   c.skuId === undefined ? String(c.productId) : `${c.productId} / ${c.skuId}`;
 
-const shown = (value: string | undefined) =>
-  value === undefined || value === "" ? "—" : escapeHtml(shorten(value, 40));
+/** A value as the preview shows it: a price as every amount is (`3 990 ₸`), the rest as typed. */
+const shown = (field: string, value: string | undefined) => {
+  if (value === undefined || value === "") return "—";
+  const amount = field === "price" ? Number(value) : Number.NaN;
+  return Number.isFinite(amount) ? formatMoney(amount) : escapeHtml(shorten(value, 40));
+};
 
 function changeLine(t: Translate, c: Change, names: Record<string, string>): string {
   const name = names[c.productId] ? ` «${escapeHtml(shorten(names[c.productId]!, 30))}»` : "";
   return t("catalog-preview-change", {
     place: place(c),
     name,
-    field: c.field,
-    was: shown(c.was),
-    will: shown(c.will),
+    field: fieldTitle(t, c.field),
+    was: shown(c.field, c.was),
+    will: shown(c.field, c.will),
   });
 }
 
@@ -93,13 +104,13 @@ const firstRows = (items: readonly { row: number }[] | readonly number[]) =>
     .map((i) => (typeof i === "number" ? i : i.row))
     .join(", ") + (items.length > 10 ? ", …" : "");
 
-/** A column as the seller's file titles it: the cost price's in the chat's language. */
+/** A column in the seller's words (HTML): the cost price's, the barcode of a cost list, any field. */
 const fieldTitle = (t: Translate, field: string, costList = false) =>
   field === COST_FIELD
     ? t("catalog-col-cost")
     : costList && field === "barcode"
       ? t("catalog-col-barcode")
-      : field;
+      : fieldLabel(t, field);
 
 /** A cost as the seller reads it (`1 200,5 ₸`), or "none". */
 const costShown = (t: Translate, locale: Locale, tiyn: number | undefined) =>
@@ -146,7 +157,7 @@ function unreadableLines(
   const lines = [t("catalog-preview-unreadable", { count: cells.length })];
   for (const cell of cells.slice(0, listed)) {
     const reason = issueReason(t, cell);
-    const field = escapeHtml(fieldTitle(t, cell.field, costList));
+    const field = fieldTitle(t, cell.field, costList);
     lines.push(t("catalog-preview-unreadable-line", { row: cell.row, field, reason }));
   }
   if (cells.length > listed)
@@ -329,7 +340,7 @@ export async function diffWorkbook(
       c.productId,
       names[c.productId],
       c.skuId,
-      c.field,
+      htmlToText(fieldTitle(t, c.field)),
       { value: c.was, style: text },
       { value: c.will, style: text },
       c.rows.join(", "),

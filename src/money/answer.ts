@@ -6,7 +6,14 @@
  */
 import type { Locale, Translate } from "../i18n.js";
 import { periodLabel } from "../orders-export/index.js";
-import { escapeHtml, formatClock, formatMoney, formatNumber, shorten } from "../text/index.js";
+import {
+  escapeHtml,
+  formatClock,
+  formatMoney,
+  formatNumber,
+  orderStatusText,
+  shorten,
+} from "../text/index.js";
 import {
   type AbcClass,
   type CostOf,
@@ -164,7 +171,8 @@ function statusLines(
   // Most lines first; a service with very many statuses would not fit one message.
   for (const s of statuses.slice(0, STATUSES_LISTED)) {
     const vars = {
-      status: escapeHtml(shorten(s.label || "—", 40)),
+      // In the chat's language for the statuses the bot knows, the API's label otherwise.
+      status: escapeHtml(orderStatusText(t, s.key, s.label)),
       lines: s.lines,
       units: formatNumber(s.units, locale),
       sales: money(s.sales),

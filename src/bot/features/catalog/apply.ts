@@ -37,7 +37,7 @@ function pressProgress(ctx: BotContext, deps: FeatureDeps) {
       progress = await ProgressMessage.start(ctx.api, deps.imports.clock, log, chatId, text);
       return progress.state;
     },
-    settle: (text: string) => progress?.settle(text),
+    settle: (text: string, buttons?: InlineKeyboard) => progress?.settle(text, buttons),
     /** Nothing was sent: the reason (a Seller API failure is answered here) and "press again". */
     async failed(error: unknown, retryKey: string) {
       const seller = isSellerApiFailure(error);
@@ -83,19 +83,19 @@ export async function applyPreview(
     .apply({ previewId: data.id, chatId }, selectionOf(data.mode), {
       started: progress.started,
       undoData: (id) => undoButton.encode({ id }),
+      // The status message says what goes; the undo button comes with the summary, the one
+      // other message of the press.
       announce: async (planned) => {
         await dropButtons(ctx, deps);
         const lines = planned.sent > 0 ? [ctx.t("catalog-applied", { count: planned.sent })] : [];
         if (planned.costs > 0) lines.push(ctx.t("catalog-costs-kept", { count: planned.costs }));
-        // The cards' own line tells of undo; costs alone say it here.
-        if (planned.sent === 0) lines.push(ctx.t("catalog-costs-undo-hint"));
+        const text = [...lines, ...appliedText(ctx, planned)];
+        if (planned.sent > 0) return void (await progress.settle(text.join("\n")));
+        // Costs alone: nothing is sent and no summary follows: the status is the result, with
+        // its undo button.
         const undo = undoButton.encode({ id: planned.undoId! });
         const keyboard = new InlineKeyboard().text(ctx.t("catalog-button-undo"), undo);
-        await ctx.reply([...lines, ...appliedText(ctx, planned)].join("\n"), {
-          reply_markup: keyboard,
-        });
-        // Costs alone: no sending follows to finish the status message.
-        if (planned.sent === 0) await progress.settle(ctx.t("catalog-costs-done"));
+        await progress.settle([...text, ctx.t("catalog-costs-undo-hint")].join("\n"), keyboard);
       },
     })
     .catch((error: unknown) => progress.failed(error, "catalog-apply-retry"));
@@ -132,8 +132,7 @@ export async function undoApply(ctx: BotContext, deps: FeatureDeps, undoId: stri
             lines.push(ctx.t("catalog-undo-kept-list", { products: escapeHtml(kept.join(", ")) }));
           if (costsRestored + costsKept > 0)
             lines.push(ctx.t("catalog-costs-undone", { restored: costsRestored, kept: costsKept }));
-          if (restored.length === 0) await progress.settle(lines.join("\n"));
-          else await ctx.reply(lines.join("\n"));
+          await progress.settle(lines.join("\n"));
         },
       },
     )

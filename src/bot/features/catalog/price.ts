@@ -38,7 +38,7 @@ function priceConversation(deps: FeatureDeps) {
     ctx: ConversationContext,
     sku: AskedSku,
   ) {
-    const vars = { sku: String(sku.skuId), price: String(sku.price) };
+    const vars = { sku: String(sku.skuId), price: formatMoney(sku.price) };
     await ctx.reply(ctx.t("catalog-price-ask", vars));
     const answers = await typedAnswers(conversation, deps.clock, ASK_TTL_MS);
     for (;;) {
@@ -93,8 +93,8 @@ async function offer(ctx: BotContext, deps: FeatureDeps, sku: AskedSku, price: n
   const lines = [
     ctx.t("catalog-price-confirm", {
       sku: String(sku.skuId),
-      was: String(got.was),
-      will: change.will,
+      was: formatMoney(got.was),
+      will: formatMoney(Number(change.will)),
     }),
   ];
   if (change.risk)
