@@ -8,6 +8,7 @@ import {
   exportWholeCatalog,
   importPosts,
   inspectWithOpenpyxl,
+  waitForDocument,
   withXlsxFile,
 } from "./support/catalog.js";
 import { type Harness, linkUser, startInProcess } from "./support/harness.js";
@@ -62,6 +63,7 @@ const WORDS = {
     offer: /Импортировать товары \(2\)\?/,
     importAll: /Импортировать товары \(2\)/,
     ambiguous: "так называются несколько характеристик или значений",
+    nothing: "Изменений нет",
   },
   kk: {
     header: [
@@ -100,6 +102,7 @@ const WORDS = {
     offer: /Тауарларды \(2\) импорттаймыз ба/,
     importAll: /Тауарларды импорттау \(2\)/,
     ambiguous: "бұл атау бірнеше сипаттамада немесе мәнде бар",
+    nothing: "Өзгеріс жоқ",
   },
 } as const;
 
@@ -258,6 +261,19 @@ wb.save(sys.argv[1])
     expect(sent[0]!.attributes).toEqual([{ code: "country", valueCodes: ["country_cn"] }]);
     expect(sent[1]!.skus[0]!.attributeValueCodes).toEqual(["color_black"]);
     await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
+  }, 30_000);
+
+  it("a CSV export (names with `;` inside its cells) sent back as it is changes nothing", async () => {
+    const user = await start(locale);
+    const at = user.lastBotMessage()!.messageId;
+    await user.sendCommand("/export csv");
+    const csv = (await waitForDocument(user, /^catalog-.*\.csv$/, at)).document!.content;
+    expect(csv.toString("utf8")).toContain(`"Объём памяти: 256 ГБ; Цвет: Чёрный"`);
+    const before = user.lastBotMessage()!.messageId;
+    await user.sendDocument({ fileName: "catalog.csv", content: csv });
+    const preview = await user.waitForBotMessage(words.preview, { ...SLOW, after: before });
+    expect(preview.text, user.dump()).toContain(words.nothing);
+    expect(importPosts(h!.api)).toHaveLength(0);
   }, 30_000);
 
   it("a characteristic's name that several values share is named for its row, never guessed", async () => {
