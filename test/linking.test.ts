@@ -246,7 +246,7 @@ describe("linking a seller's chat", () => {
       await user.sendCommand("/help");
       await user.waitForBotMessage(/Мен не істей аламын/);
       const after = await sessionStorage(h.app.storage.adapter<unknown>()).read(key);
-    expect(after).toMatchObject({ locale: "kk", link: { active: true } });
+      expect(after).toMatchObject({ locale: "kk", link: { active: true } });
     },
   );
 
