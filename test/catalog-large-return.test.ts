@@ -13,7 +13,7 @@ import {
   type ImportReader,
   ReadingPool,
 } from "../src/import/read/index.js";
-import { formatNumber } from "../src/text/format.js";
+import { formatNumber, formatMoney as tenge } from "../src/text/format.js";
 import {
   editWithOpenpyxl,
   exportWholeCatalog,
@@ -148,7 +148,7 @@ describe("an export of 5,047 SKUs sent back", () => {
     expect(preview.text).toContain("Цены: выше — 1, ниже — 2.");
     for (const e of edits) {
       expect(preview.text).toContain(`${e.row.productId} / ${e.row.skuId}`);
-      expect(preview.text).toContain(`price: ${e.row.price} → ${e.price}`);
+      expect(preview.text).toContain(`Цена: ${tenge(e.row.price)} → ${tenge(e.price)}`);
     }
     expect(preview.text).toContain(
       `Строк без изменений (пропущены): ${formatNumber(rows.length - 3, "ru")}.`,
@@ -162,7 +162,7 @@ describe("an export of 5,047 SKUs sent back", () => {
         .map((e) => [
           e.row.productId,
           e.row.skuId,
-          "price",
+          "Цена",
           String(e.row.price),
           String(e.price),
           null, // no note: neither risky nor a conflict
@@ -172,9 +172,12 @@ describe("an export of 5,047 SKUs sent back", () => {
 
     // Apply: one import request with exactly those three products, each whole.
     await user.pressButton("✅ Применить (3)", { messageId: preview.messageId });
-    // The apply's own message says what it sends and carries the undo button.
-    const applied = await user.waitForBotMessage(/Отправляю товаров: 3 /, SLOW);
-    await user.waitForBotMessage(/Отправлено товаров: 3/, SLOW);
+    // The summary comes with the undo button.
+    const applied = await user.waitForBotMessage(/^«.*»: итоги/, {
+      ...SLOW,
+      after: preview.messageId,
+    });
+    expect(applied.text).toContain("Товары: ✅ успешно 3, ❌ с ошибками 0");
     await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
     expect(importPosts()).toHaveLength(1);
     const changedIds = edits.map((e) => e.row.productId).sort((a, b) => a - b);
@@ -214,14 +217,13 @@ describe("an export of 5,047 SKUs sent back", () => {
     const again = await sendBack(user, back);
     expect(again.text, user.dump()).toContain("Конфликты: 1");
     expect(again.text).toContain(`${first.productId} / ${first.skuId}`);
-    expect(again.text).toContain(`price: ${first.price + 5} → ${edits[0]!.price}`);
+    expect(again.text).toContain(`Цена: ${tenge(first.price + 5)} → ${tenge(edits[0]!.price)}`);
     expect(again.buttons.flat()).toEqual([
       "✅ Применить (2)",
       "⚡ Применить и конфликты (3)",
       "✖️ Отмена",
     ]);
     await user.pressButton("✅ Применить (2)", { messageId: again.messageId });
-    await user.waitForBotMessage(/Отправлено товаров: 2/, SLOW);
     await user.waitFor(() => h!.api.jobs.length === 3, SLOW);
     expect(
       sentIn(2)
@@ -264,10 +266,11 @@ for r in rows:
     const preview = await sendBack(user, edited);
     expect(preview.text, user.dump()).toContain(`Изменятся товаров: ${changed.length}`);
     await user.pressButton(`✅ Применить (${changed.length})`, { messageId: preview.messageId });
-    const applied = await user.waitForBotMessage(/Отправляю товаров/, SLOW);
-    expect(applied.text, user.dump()).toContain(`Отправляю товаров: ${changed.length} `);
-    const sent = await user.waitForBotMessage(/Отправлено товаров/, SLOW);
-    expect(sent.text, user.dump()).toContain(`Отправлено товаров: ${changed.length},`);
+    const applied = await user.waitForBotMessage(/^«.*»: итоги/, {
+      ...SLOW,
+      after: preview.messageId,
+    });
+    expect(applied.text, user.dump()).toContain(`Товары: ✅ успешно ${changed.length},`);
     await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
     expect(noKazDescription(cards())).toEqual(noKazDescription(withPrices(before, newPrices)));
     await user.pressButton("↩️ Отменить изменения", { messageId: applied.messageId });

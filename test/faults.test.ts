@@ -190,7 +190,7 @@ describe("Redis restarted while the bot runs", () => {
     const summary = /^Импорт «партия\.json»: итоги/;
     const message = await user.waitForBotMessage(summary, { timeoutMs: 25_000 });
     expect(message.text).toContain("✅ успешно 2, ❌ с ошибками 1");
-    expect(message.text).toMatch(/позиция 3 · brandId · BRAND_NOT_FOUND/);
+    expect(message.text).toMatch(/позиция 3 · Бренд: такого бренда нет/);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(user.botMessages().filter((m) => summary.test(m.text))).toHaveLength(1);
   });

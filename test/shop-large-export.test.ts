@@ -50,9 +50,27 @@ afterEach(async () => {
   api.clearFailures();
 });
 
+let clock = runningClock(NOW);
 async function start(options: HarnessOptions = {}) {
-  h = await startInProcess({ api, clock: runningClock(NOW), env: LARGE_SHOP_ENV, ...options });
+  clock = runningClock(NOW);
+  h = await startInProcess({ api, clock, env: LARGE_SHOP_ENV, ...options });
   return h;
+}
+
+/**
+ * Holds the request `match` picks, moves the clock 5 s on (past the progress message's 3 s
+ * between edits) and lets it go: an edit midway comes however fast the machine reads.
+ */
+async function stepClockAt(user: UserDriver, match: (r: RequestLogEntry) => boolean) {
+  let matched = false;
+  const held = api.holdNext((r) => {
+    if (matched || !match(r)) return false;
+    matched = true;
+    return true;
+  });
+  await user.waitFor(() => matched, SLOW);
+  clock.set(clock.now() + 5_000);
+  held.release();
 }
 
 async function linked(harness: Harness, lang: "ru" | "kk" = "ru") {
@@ -141,7 +159,12 @@ describe("the orders of a real shop to Excel", () => {
     const user = await linked(harness);
     const menu = await openOrdersExport(user);
     api.clearRequests();
+    const midway = stepClockAt(
+      user,
+      (r) => r.path === ORDERS && (r.body as { pageNumber?: number }).pageNumber === 40,
+    );
     await user.pressButton("30 дней", { messageId: menu.messageId });
+    await midway;
     const doc = await waitForDocument(user, /^orders_.*\.xlsx$/, menu.messageId, 90_000);
     const progress = () =>
       user.botMessages().find((m) => m.messageId > menu.messageId && !m.document)!;
@@ -244,7 +267,16 @@ describe("the catalog of a real shop, round trip", () => {
   it("exports 20,000 SKUs, an openpyxl edit comes back as exactly its changes, applies only those products whole, and undo restores them (ru)", async () => {
     const harness = await start();
     const user = await linked(harness);
+    let batches = 0;
+    const midway = stepClockAt(
+      user,
+      (r) =>
+        r.path === DETAILS &&
+        (r.body as { productIds: number[] }).productIds.length > 1 &&
+        ++batches === 10,
+    );
     const { bytes, menu } = await exportCatalog(user);
+    await midway;
     // One progress message, edited as the 5,000 cards were read, then its last word.
     const progress = () =>
       user.botMessages().find((m) => m.messageId > menu.messageId && !m.document)!;
@@ -278,7 +310,10 @@ describe("the catalog of a real shop, round trip", () => {
     expect(importPosts(api)).toHaveLength(0);
 
     await user.pressButton(/Применить \(4\)/, { messageId: preview.messageId });
-    await user.waitForBotMessage(/Отправлено товаров: 3/, { ...SLOW, after: preview.messageId });
+    await user.waitForBotMessage(/^«каталог\.xlsx»: итоги/, {
+      ...SLOW,
+      after: preview.messageId,
+    });
     await user.waitFor(() => api.jobs.length >= 1, SLOW);
     // Only the edited products, each whole: every SKU with its id, the changes in them.
     const applied = sentIn(importPosts(api));
@@ -297,7 +332,7 @@ describe("the catalog of a real shop, round trip", () => {
     at(last.productId).skus.at(-1)!.price += 1;
     expect(differing(cards(), expected)).toEqual([]);
 
-    const summary = await user.waitForBotMessage(/Импорт «каталог\.xlsx»: итоги/, SLOW);
+    const summary = await user.waitForBotMessage(/^«каталог\.xlsx»: итоги/, SLOW);
     await user.waitFor(() => summary.buttons.flat().includes("↩️ Отменить изменения"), SLOW);
     await user.pressButton("↩️ Отменить изменения", { messageId: summary.messageId });
     await user.waitForBotMessage(/Возвращаю прежние значения: 3/, SLOW);
