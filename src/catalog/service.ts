@@ -498,11 +498,15 @@ async function undo(
     const ids = claimed.record.products.map((p) => p.productId);
     const plan = planUndo(claimed.record, ids.length > 0 ? await fileCards(parts, ids) : new Map());
     // Named in the chat's words in its summary and in /jobs.
-    const fileName = translator(parts.i18n, locale)("catalog-undo-name");
-    const job = { chatId, locale, fileName, progress };
+    const t = translator(parts.i18n, locale);
+    const job: SendJob = { chatId, locale, fileName: t("catalog-undo-name"), progress };
     const send = plan.products.length > 0 && (await prepareSend(parts, job, plan.products));
     if (parts.imports.sender.stopping.aborted) throw new Stopping();
     const costs = await restoreCosts(parts, claimed.record.costs ?? []);
+    // Said in the summary too (the sending starts below and reads the job then): the status
+    // that says so is edited on by the sending.
+    if (costs.restored + costs.kept > 0)
+      job.note = t("catalog-costs-undone", { restored: costs.restored, kept: costs.kept });
     const outcome: UndoOutcome = {
       restored: plan.restored,
       kept: plan.kept,
