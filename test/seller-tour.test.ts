@@ -1,0 +1,243 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { ChatMessageView, UserDriver } from "../doubles/telegram/index.js";
+import { formatMoney } from "../src/text/index.js";
+import { runningClock, testClock } from "./support/clock.js";
+import { type Harness, linkUser, startInProcess } from "./support/harness.js";
+import { apiFieldNames, dataWords, scan } from "./support/seller-words.js";
+
+// A seller's tour, in Russian and in Kazakh, as a shop owner on a phone takes it: link the chat,
+// press each button of the main menu by its label, type an order number, a barcode, a product
+// id, a word and nonsense, open a card and change one price from it, send a small file that the
+// Seller API refuses one product of, get a stock alert and open its product, ask /money. Every
+// text and button the bot shows on the way is read for a programmer's words
+// (test/support/seller-words.ts), and every action is counted in the new messages it takes.
+
+const FIELDS = apiFieldNames();
+const DATA = dataWords();
+const SLOW = { timeoutMs: 20_000 };
+/** The app's clock: 20:00 in Almaty, two hours after the sandbox's newest order. */
+const NOW = Date.UTC(2026, 10, 20, 15, 0, 0);
+/** The alerts' clock: 11:00 in Almaty, hours before the day's digest. */
+const MORNING = Date.UTC(2026, 10, 20, 6, 0, 0);
+const MINUTE = 60_000;
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.stop();
+  h = undefined;
+});
+
+const TEXTS = {
+  ru: {
+    answers: [
+      /^Заказы · стр\. 1/,
+      /^Товары · стр\. 1/,
+      /^💰 Деньги за /,
+      /^💰 Деньги\. За какой/,
+      /^Выгрузка в Excel/,
+      /^⚙️ Уведомления/,
+    ],
+    order: "Заказ №",
+    products: /^Товары · /,
+    nothing: "Ничего не нашёл по запросу «абракадабра»",
+    changePrice: "💰 Изменить цену",
+    asked: /Новая цена для SKU/,
+    apply: "✅ Применить (1)",
+    editSummary: /^«.*»: итоги/,
+    done: /обработал все товары/,
+    offer: /Импортировать товары без ошибок или отменить/,
+    importButton: /без ошибок \(2\)/,
+    summary: /^Импорт «.*»: итоги/,
+    brand: "такого бренда нет",
+    alert: "Остаток на исходе",
+    cardOf: "ID товара:",
+    week: "7 дней",
+    moneyDone: "По статусам",
+  },
+  kk: {
+    answers: [
+      /^Тапсырыстар · /,
+      /^Тауарлар · /,
+      /^💰 .* кезеңінің ақшасы$/m,
+      /^💰 Ақша\. Қай кезеңді/,
+      /^Excel-ге шығару/,
+      /^⚙️ Осы чаттың/,
+    ],
+    order: "Тапсырыс №",
+    products: /^Тауарлар · /,
+    nothing: "«абракадабра» бойынша ештеңе",
+    changePrice: "💰 Бағаны өзгерту",
+    asked: /үшін жаңа баға/,
+    apply: "✅ Қолдану (1)",
+    editSummary: /^«.*»: қорытынды/,
+    done: /барлық тауарды өңдеді/,
+    offer: /Қатесіз тауарларды импорттаймыз ба/,
+    importButton: /Қатесіздерін импорттау \(2\)/,
+    summary: /^«.*» импорты: қорытынды/,
+    brand: "мұндай бренд жоқ",
+    alert: "Қалдық азайды",
+    cardOf: "Тауар ID:",
+    week: "7 күн",
+    moneyDone: "Мәртебелер бойынша",
+  },
+} as const;
+type Locale = keyof typeof TEXTS;
+
+/** Rows 2-4: row 3 has no price (the file's problem), row 4 a brand the service does not know. */
+const CSV = [
+  "name.rus,categoryId,brandId,description.rus,vat,price,barcode",
+  "Чайник стальной,300,511,Чайник,12,14990,4870100000400",
+  "Сотейник,300,511,Сковорода,12,,4870100000417",
+  "Футболка без бренда,210,599,Хлопок,12,4990,4870100000431",
+].join("\r\n");
+
+/** One action of the tour: what the chat held before it and how many new messages it may add. */
+interface Step {
+  name: string;
+  after: number;
+  most: number;
+}
+
+/** The tour's bookkeeping: actions, then each action's new messages counted at the end. */
+function tour(user: UserDriver) {
+  const steps: Step[] = [];
+  const lastId = () => user.messages().at(-1)?.messageId ?? 0;
+  return {
+    step(name: string, most: number): number {
+      const after = lastId();
+      steps.push({ name, after, most });
+      return after;
+    },
+    /** Types a text (a menu button sends its label as text): one answer. */
+    async type(text: string, answer: RegExp | string = /./): Promise<ChatMessageView> {
+      const after = this.step(`typed «${text}»`, 1);
+      await user.sendText(text);
+      return user.waitForBotMessage(answer, { after, ...SLOW });
+    },
+    /** [action, new messages, most allowed] of every step, counted up to the next step. */
+    counts(): [string, number, number][] {
+      const bot = user.botMessages();
+      return steps.map((s, i) => {
+        const until = steps[i + 1]?.after ?? Number.POSITIVE_INFINITY;
+        const added = bot.filter((m) => m.messageId > s.after && m.messageId <= until).length;
+        return [s.name, added, s.most];
+      });
+    },
+  };
+}
+
+/** Every word the chat shows from the bot: texts, inline buttons, the menu's buttons. */
+function sellerWordFindings(user: UserDriver, locale: Locale): string[] {
+  return user
+    .botMessages()
+    .flatMap((m) =>
+      [m.text, ...m.buttons.flat(), ...(m.replyKeyboard ?? []).flat()].flatMap((text) =>
+        scan(text, { locale, fields: FIELDS, dataWords: DATA, dataTexts: ["товары.csv"] }).map(
+          (f) => `#${m.messageId} ${f.kind}: ${f.match} — in «${text.slice(0, 80)}»`,
+        ),
+      ),
+    );
+}
+
+describe.each(["ru", "kk"] as const)("a seller's tour (%s)", (locale) => {
+  const T = TEXTS[locale];
+
+  it("every word is the seller's and every action takes the messages it should", async () => {
+    const alerts = testClock(MORNING);
+    h = await startInProcess({
+      redis: true,
+      clock: runningClock(NOW),
+      alertsClock: alerts,
+      sandbox: { jobSteps: 2 },
+    });
+    const api = h.api;
+    const user = h.tg.user({ languageCode: locale });
+    const t = tour(user);
+
+    // Link: the greeting brings the menu.
+    await linkUser(h, user);
+    const menu = user.botMessages().at(-1)!.replyKeyboard;
+    expect(menu, user.dump()).toBeDefined();
+    const labels = menu!.flat();
+    expect(labels).toHaveLength(T.answers.length);
+
+    // Each button of the menu, pressed (it sends its label).
+    for (const [i, label] of labels.entries()) await t.type(label, T.answers[i]!);
+
+    // Typed: an order number, a barcode, a product id, a word, nonsense.
+    const order = api.seed.orders[5]!;
+    expect((await t.type(order.orderNumber)).text).toContain(`${T.order} ${order.orderNumber}`);
+    const sold = api.products.find((p) =>
+      api.seed.orders.some((o) => o.barcode === p.skus.at(-1)!.skuBarcode),
+    )!;
+    expect((await t.type(sold.skus.at(-1)!.skuBarcode)).text).toContain(`${sold.productId}`);
+    const named = api.products.find((p) => p.productId === 10002)!;
+    expect((await t.type("10002")).text).toContain(named.name.rus.slice(0, 20));
+    expect((await t.type("кабель")).text).toMatch(T.products);
+    expect((await t.type("абракадабра")).text).toContain(T.nothing);
+
+    // A card, and one price changed from it.
+    const card = await t.type("10001", `${10001}`);
+    const sku = api.products.find((p) => p.productId === 10001)!.skus[0]!;
+    let after = t.step("pressed «change price»", 1);
+    await user.pressButton(T.changePrice, { messageId: card.messageId });
+    await user.waitForBotMessage(T.asked, { after });
+    const newPrice = sku.price + 1000;
+    const confirm = await t.type(String(newPrice), formatMoney(newPrice, locale));
+    after = t.step("pressed «apply» (the price)", 2);
+    await user.pressButton(T.apply, { messageId: confirm.messageId });
+    await user.waitForBotMessage(T.editSummary, { after, ...SLOW });
+    await user.waitFor((all) => all.some((m) => m.messageId > after && T.done.test(m.text)), SLOW);
+    expect(api.products.find((p) => p.productId === 10001)!.skus[0]!.price).toBe(newPrice);
+
+    // A small file: one row with a problem, one product the Seller API refuses.
+    t.step("sent a file, to its summary", 3);
+    after = user.messages().at(-1)!.messageId;
+    await user.sendDocument({ fileName: "товары.csv", content: `\ufeff${CSV}\r\n` });
+    const offer = await user.waitForBotMessage(T.offer, { after, ...SLOW });
+    await user.pressButton(T.importButton, { messageId: offer.messageId });
+    const summary = await user.waitForBotMessage(T.summary, { after: offer.messageId, ...SLOW });
+    expect(summary.text).toContain(T.brand);
+    await user.waitFor(
+      (all) => all.some((m) => m.messageId > offer.messageId && T.done.test(m.text)),
+      SLOW,
+    );
+
+    // A stock alert, and its product's card.
+    const low = api.products[3]!;
+    api.setStock(low.productId, { stock: 20 });
+    await h.app.alerts.runAll(); // the first round notes the levels
+    after = t.step("a stock alert", 1);
+    api.setStock(low.productId, { stock: 4 });
+    alerts.advance(5 * MINUTE);
+    await h.app.alerts.runAll();
+    const alert = await user.waitForBotMessage(T.alert, { after, ...SLOW });
+    expect(alert.buttons.flat().length).toBeGreaterThanOrEqual(2);
+    after = t.step("pressed the alert's card button", 1);
+    await user.pressButton(alert.buttons[0]![0]!, { messageId: alert.messageId });
+    await user.waitForBotMessage(`${T.cardOf} ${low.productId}`, { after, ...SLOW });
+
+    // /money and a period: its answer replaces the question.
+    after = t.step("/money", 1);
+    await user.sendCommand("/money");
+    const money = await user.waitForBotMessage(/./, { after, ...SLOW });
+    t.step("pressed a period of /money", 0);
+    await user.pressButton(T.week, { messageId: money.messageId });
+    await user.waitFor(
+      (all) => all.some((m) => m.messageId === money.messageId && m.text.includes(T.moneyDone)),
+      SLOW,
+    );
+
+    if (process.env.TOUR_DUMP) console.log(user.dump());
+    expect(sellerWordFindings(user, locale), user.dump()).toEqual([]);
+    const counts = t.counts();
+    const over = counts.filter(([, added, most]) => added > most || (added === 0 && most > 0));
+    expect(over, `${JSON.stringify(counts)}\n${user.dump()}`).toEqual([]);
+    expect(
+      user
+        .botMessages()
+        .map((m) => m.text)
+        .join("\n"),
+    ).not.toMatch(/следующем сообщении|келесі хабарлама/);
+  }, 120_000);
+});
