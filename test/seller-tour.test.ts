@@ -52,6 +52,7 @@ const TEXTS = {
     alert: "Остаток на исходе",
     cardOf: "ID товара:",
     week: "7 дней",
+    wholeCatalog: "📦 Весь каталог (.xlsx)",
     moneyDone: "По статусам",
   },
   kk: {
@@ -78,6 +79,7 @@ const TEXTS = {
     alert: "Қалдық азайды",
     cardOf: "Тауар ID:",
     week: "7 күн",
+    wholeCatalog: "📦 Бүкіл каталог (.xlsx)",
     moneyDone: "Мәртебелер бойынша",
   },
 } as const;
@@ -162,7 +164,16 @@ describe.each(["ru", "kk"] as const)("a seller's tour (%s)", (locale) => {
     expect(labels).toHaveLength(T.answers.length);
 
     // Each button of the menu, pressed (it sends its label).
-    for (const [i, label] of labels.entries()) await t.type(label, T.answers[i]!);
+    const answers: ChatMessageView[] = [];
+    for (const [i, label] of labels.entries()) answers.push(await t.type(label, T.answers[i]!));
+
+    // The whole catalog from the Excel menu: its progress message and the file.
+    const excel = answers[4]!;
+    let after = t.step("pressed «whole catalog»", 2);
+    await user.pressButton(T.wholeCatalog, { messageId: excel.messageId });
+    const isFile = (m: ChatMessageView) =>
+      m.messageId > after && m.document?.fileName.endsWith(".xlsx") === true;
+    await user.waitFor((all) => all.some(isFile), SLOW);
 
     // Typed: an order number, a barcode, a product id, a word, nonsense.
     const order = api.seed.orders[5]!;
@@ -179,7 +190,7 @@ describe.each(["ru", "kk"] as const)("a seller's tour (%s)", (locale) => {
     // A card, and one price changed from it.
     const card = await t.type("10001", `${10001}`);
     const sku = api.products.find((p) => p.productId === 10001)!.skus[0]!;
-    let after = t.step("pressed «change price»", 1);
+    after = t.step("pressed «change price»", 1);
     await user.pressButton(T.changePrice, { messageId: card.messageId });
     await user.waitForBotMessage(T.asked, { after });
     const newPrice = sku.price + 1000;
