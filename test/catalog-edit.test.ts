@@ -211,7 +211,7 @@ print(json.dumps({"title": ws.title, "freeze": ws.freeze_panes, "rows": rows}, e
     expected.find((p) => p.productId === 10005)!.skus[0]!.price = seed10005.skus[0]!.price - 50;
     expected.find((p) => p.productId === 10003)!.name.rus = "Новое название 10003";
     const after = cards();
-    // Kazakh descriptions are in no read view: an edit cannot carry them (docs/catalog-editing.md).
+    // Kazakh descriptions are in no read view: an edit cannot carry them (docs/choices.md).
     const noKazDescription = (list: typeof after) =>
       list.map((p) => ({ ...p, description: { rus: p.description.rus } }));
     expect(noKazDescription(after)).toEqual(noKazDescription(expected));
