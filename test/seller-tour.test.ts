@@ -141,6 +141,38 @@ function sellerWordFindings(user: UserDriver, locale: Locale): string[] {
     );
 }
 
+/** The Bot API methods whose texts, captions, toasts and buttons a seller reads. */
+const SHOWN = [
+  "sendMessage",
+  "editMessageText",
+  "sendDocument",
+  "sendPhoto",
+  "editMessageCaption",
+  "editMessageReplyMarkup",
+  "answerCallbackQuery",
+];
+
+/**
+ * Every text the bot ever showed, from the emulator's log of calls: also the states a message
+ * was edited through (progress) and the toasts of presses, which the chat's last view has lost.
+ */
+function everyTextShown(harness: Harness): string[] {
+  const texts: string[] = [];
+  for (const method of SHOWN) {
+    for (const call of harness.tg.callsOf(method).filter((c) => c.ok)) {
+      const { text, caption, reply_markup } = call.params as Record<string, unknown>;
+      for (const t of [text, caption]) if (typeof t === "string") texts.push(t);
+      const markup = (typeof reply_markup === "string" ? JSON.parse(reply_markup) : reply_markup) as
+        | { inline_keyboard?: unknown[][]; keyboard?: unknown[][] }
+        | undefined;
+      for (const row of [...(markup?.inline_keyboard ?? []), ...(markup?.keyboard ?? [])])
+        for (const button of row)
+          texts.push(typeof button === "string" ? button : (button as { text: string }).text);
+    }
+  }
+  return texts;
+}
+
 describe.each(["ru", "kk"] as const)("a seller's tour (%s)", (locale) => {
   const T = TEXTS[locale];
 
@@ -241,6 +273,15 @@ describe.each(["ru", "kk"] as const)("a seller's tour (%s)", (locale) => {
 
     if (process.env.TOUR_DUMP) console.log(user.dump());
     expect(sellerWordFindings(user, locale), user.dump()).toEqual([]);
+    const shown = everyTextShown(h);
+    if (process.env.TOUR_DUMP) console.log(JSON.stringify([...new Set(shown)], null, 1));
+    expect(shown.length).toBeGreaterThan(user.botMessages().length);
+    const everFound = shown.flatMap((text) =>
+      scan(text, { locale, fields: FIELDS, dataWords: DATA, dataTexts: ["товары.csv"] }).map(
+        (f) => `${f.kind}: ${f.match} — in «${text.slice(0, 100)}»`,
+      ),
+    );
+    expect(everFound).toEqual([]);
     const counts = t.counts();
     const over = counts.filter(([, added, most]) => added > most || (added === 0 && most > 0));
     expect(over, `${JSON.stringify(counts)}\n${user.dump()}`).toEqual([]);
