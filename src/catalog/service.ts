@@ -1,12 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { Clock } from "../clock.js";
 import { type I18nInstance, type Locale, translator } from "../i18n.js";
-import type {
-  CostList,
-  EditRows,
-  ImportService,
-  ParsedProduct,
-  ProgressState,
+import {
+  type Characteristics,
+  type CostList,
+  codesOfNames,
+  type EditRows,
+  type ImportService,
+  type ParsedProduct,
+  type ProgressState,
 } from "../import/index.js";
 import type { Logger } from "../logger.js";
 import type { SellerApi } from "../seller-api/index.js";
@@ -25,7 +27,7 @@ import { csvExport, type ExportTexts } from "./export-file.js";
 import { readForExport } from "./export-read.js";
 import { xlsxExport } from "./export-xlsx.js";
 import { type LiveCard, priceText } from "./fields.js";
-import { type CatalogSeller, type ListFilter, readCards } from "./live.js";
+import { type CatalogSeller, type Codes, type ListFilter, readCards } from "./live.js";
 import { decodeMeta } from "./meta.js";
 import {
   CATALOG_TTL_MS,
@@ -116,8 +118,8 @@ function liveCards(parts: Parts, ids: readonly number[]) {
  * hundreds of requests, read outside the update's deadline (each keeps its own time budget) as
  * an export's are, while the chat says what is being done.
  */
-function fileCards(parts: Parts, ids: readonly number[]) {
-  return parts.seller.withoutDeadline(() => readCards(parts.seller, ids));
+function fileCards(parts: Parts, ids: readonly number[], onCodes?: (codes: Codes) => void) {
+  return parts.seller.withoutDeadline(() => readCards(parts.seller, ids, onCodes));
 }
 
 /**
@@ -178,7 +180,12 @@ async function preview(
   input: { chatId: number; locale: Locale; fileName: string; edits: EditRows },
 ): Promise<StoredPreview> {
   const ids = [...new Set(input.edits.rows.map((r) => r.productId).filter((id) => id > 0))];
-  const cards = await fileCards(parts, ids);
+  let directory: Characteristics | undefined;
+  const cards = await fileCards(parts, ids, (codes) => {
+    directory = codes.names;
+  });
+  // Characteristics written by their names (as the export writes them) become codes.
+  if (directory) codesOfNames(input.edits, directory);
   const meta = input.edits.meta;
   const snapshot = meta ? decodeMeta(meta, await parts.secret()) : undefined;
   const diff = await diffInTurns(input.edits, cards, { snapshot });

@@ -1,15 +1,23 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Locale, Translate } from "../i18n.js";
 import { issueReason } from "../import/index.js";
-import { createWorkbook, NUMBER_FORMAT } from "../sheets/index.js";
-import { escapeHtml, fieldLabel, formatMoney, htmlToText, shorten } from "../text/index.js";
+import { columnTitle, createWorkbook, NUMBER_FORMAT } from "../sheets/index.js";
+import {
+  escapeHtml,
+  fieldLabel,
+  formatMoney,
+  htmlToText,
+  productStateKey,
+  shorten,
+} from "../text/index.js";
 import { COST_FIELD, type CostChange } from "./costs.js";
 import type { Change, Diff } from "./diff.js";
 import type { ExportTexts } from "./export-file.js";
 
-/** The export's titles and instruction sheet in the chat's language. */
-export function exportTexts(t: Translate): ExportTexts {
+/** The export's titles, cell words and instruction sheet in the chat's language. */
+export function exportTexts(t: Translate, locale: Locale): ExportTexts {
   return {
+    language: locale,
     sheet: t("catalog-sheet-products"),
     instructionSheet: t("catalog-sheet-help"),
     instructions: t("catalog-help-lines").split("\n"),
@@ -19,7 +27,11 @@ export function exportTexts(t: Translate): ExportTexts {
     moderationStatus: t("catalog-col-moderation"),
     note: t("catalog-col-note"),
     codesUnknown: t("catalog-note-codes-unknown"),
-    cost: t("catalog-col-cost"),
+    cost: columnTitle(COST_FIELD, locale),
+    status: (value) => {
+      const key = productStateKey(value);
+      return key ? t(key) : value;
+    },
   };
 }
 
