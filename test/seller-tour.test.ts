@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { ChatMessageView, UserDriver } from "../doubles/telegram/index.js";
 import { formatMoney } from "../src/text/index.js";
+import { inspectWithOpenpyxl } from "./support/catalog.js";
 import { runningClock, testClock } from "./support/clock.js";
 import { type Harness, linkUser, startInProcess } from "./support/harness.js";
 import { apiFieldNames, dataWords, scan } from "./support/seller-words.js";
@@ -53,6 +54,7 @@ const TEXTS = {
     cardOf: "ID товара:",
     week: "7 дней",
     wholeCatalog: "📦 Весь каталог (.xlsx)",
+    titles: ["ID товара", "Цена, ₸", "Штрихкод", "активен"],
     moneyDone: "По статусам",
   },
   kk: {
@@ -80,6 +82,7 @@ const TEXTS = {
     cardOf: "Тауар ID:",
     week: "7 күн",
     wholeCatalog: "📦 Бүкіл каталог (.xlsx)",
+    titles: ["Тауар ID", "Баға, ₸", "Штрихкод", "белсенді"],
     moneyDone: "Мәртебелер бойынша",
   },
 } as const;
@@ -206,6 +209,23 @@ describe.each(["ru", "kk"] as const)("a seller's tour (%s)", (locale) => {
     const isFile = (m: ChatMessageView) =>
       m.messageId > after && m.document?.fileName.endsWith(".xlsx") === true;
     await user.waitFor((all) => all.some(isFile), SLOW);
+    // Its visible sheets as a spreadsheet program reads them: every text cell in the seller's
+    // words (titles, statuses, the instruction sheet); products' own names are the shop's data.
+    const file = user.botMessages().find(isFile)!.document!.content;
+    const cells = (await inspectWithOpenpyxl(
+      file,
+      `print(json.dumps([[ws.title, c.value] for ws in wb.worksheets if ws.sheet_state == "visible"
+        for row in ws.iter_rows() for c in row if isinstance(c.value, str)]))`,
+    )) as [string, string][];
+    expect(cells.length).toBeGreaterThan(100);
+    const texts = cells.map(([, text]) => text);
+    for (const title of T.titles) expect(texts, title).toContain(title);
+    const fileFindings = cells.flatMap(([sheet, text]) =>
+      scan(text, { locale, fields: FIELDS, dataWords: DATA }).map(
+        (f) => `${sheet}: ${f.kind}: ${f.match} — in «${text.slice(0, 80)}»`,
+      ),
+    );
+    expect(fileFindings).toEqual([]);
 
     // Typed: an order number, a barcode, a product id, a word, nonsense.
     const order = api.seed.orders[5]!;
