@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { ChatMessageView, UserDriver } from "../doubles/telegram/index.js";
 import { formatMoney } from "../src/text/index.js";
 import { inspectWithOpenpyxl } from "./support/catalog.js";
-import { runningClock, testClock } from "./support/clock.js";
+import { runningClock, type TestClock, testClock } from "./support/clock.js";
 import { type Harness, linkUser, startInProcess } from "./support/harness.js";
 import { apiFieldNames, dataWords, scan } from "./support/seller-words.js";
 
@@ -176,9 +176,150 @@ function everyTextShown(harness: Harness): string[] {
   return texts;
 }
 
-describe.each(["ru", "kk"] as const)("a seller's tour (%s)", (locale) => {
-  const T = TEXTS[locale];
+/** What every phase of the tour works with. */
+interface Walk {
+  h: Harness;
+  user: UserDriver;
+  locale: Locale;
+  T: (typeof TEXTS)[Locale];
+  t: ReturnType<typeof tour>;
+}
 
+/** Link, each button of the main menu pressed (it sends its label), the whole catalog exported. */
+async function menuAndExport({ h, user, T, t, locale }: Walk) {
+  await linkUser(h, user);
+  const menu = user.botMessages().at(-1)!.replyKeyboard;
+  expect(menu, user.dump()).toBeDefined();
+  const labels = menu!.flat();
+  expect(labels).toHaveLength(T.answers.length);
+  const answers: ChatMessageView[] = [];
+  for (const [i, label] of labels.entries()) answers.push(await t.type(label, T.answers[i]!));
+
+  // The whole catalog from the Excel menu: its progress message and the file.
+  const after = t.step("pressed «whole catalog»", 2);
+  await user.pressButton(T.wholeCatalog, { messageId: answers[4]!.messageId });
+  const isFile = (m: ChatMessageView) =>
+    m.messageId > after && m.document?.fileName.endsWith(".xlsx") === true;
+  await user.waitFor((all) => all.some(isFile), SLOW);
+  await expectWorkbookInWords(user.botMessages().find(isFile)!.document!.content, locale, T);
+}
+
+/**
+ * The workbook's visible sheets as a spreadsheet program reads them: every text cell in the
+ * seller's words (titles, statuses, the instruction sheet); products' own names are the shop's.
+ */
+async function expectWorkbookInWords(file: Buffer, locale: Locale, T: Walk["T"]) {
+  const cells = (await inspectWithOpenpyxl(
+    file,
+    `print(json.dumps([[ws.title, c.value] for ws in wb.worksheets if ws.sheet_state == "visible"
+      for row in ws.iter_rows() for c in row if isinstance(c.value, str)]))`,
+  )) as [string, string][];
+  expect(cells.length).toBeGreaterThan(100);
+  const texts = cells.map(([, text]) => text);
+  for (const title of T.titles) expect(texts, title).toContain(title);
+  const found = cells.flatMap(([sheet, text]) =>
+    scan(text, { locale, fields: FIELDS, dataWords: DATA }).map(
+      (f) => `${sheet}: ${f.kind}: ${f.match} — in «${text.slice(0, 80)}»`,
+    ),
+  );
+  expect(found).toEqual([]);
+}
+
+/** Typed: an order number, a barcode, a product id, a word, nonsense. */
+async function typedSearches({ h, T, t }: Walk) {
+  const api = h.api;
+  const order = api.seed.orders[5]!;
+  expect((await t.type(order.orderNumber)).text).toContain(`${T.order} ${order.orderNumber}`);
+  const sold = api.products.find((p) =>
+    api.seed.orders.some((o) => o.barcode === p.skus.at(-1)!.skuBarcode),
+  )!;
+  expect((await t.type(sold.skus.at(-1)!.skuBarcode)).text).toContain(`${sold.productId}`);
+  const named = api.products.find((p) => p.productId === 10002)!;
+  expect((await t.type("10002")).text).toContain(named.name.rus.slice(0, 20));
+  expect((await t.type("кабель")).text).toMatch(T.products);
+  expect((await t.type("абракадабра")).text).toContain(T.nothing);
+}
+
+/** A card opened by its id, and one price changed from it, confirmed. */
+async function priceFromCard({ h, user, locale, T, t }: Walk) {
+  const card = await t.type("10001", "10001");
+  const sku = h.api.products.find((p) => p.productId === 10001)!.skus[0]!;
+  let after = t.step("pressed «change price»", 1);
+  await user.pressButton(T.changePrice, { messageId: card.messageId });
+  await user.waitForBotMessage(T.asked, { after });
+  const newPrice = sku.price + 1000;
+  const confirm = await t.type(String(newPrice), formatMoney(newPrice, locale));
+  after = t.step("pressed «apply» (the price)", 2);
+  await user.pressButton(T.apply, { messageId: confirm.messageId });
+  await user.waitForBotMessage(T.editSummary, { after, ...SLOW });
+  await user.waitFor((all) => all.some((m) => m.messageId > after && T.done.test(m.text)), SLOW);
+  expect(h.api.products.find((p) => p.productId === 10001)!.skus[0]!.price).toBe(newPrice);
+}
+
+/** A small file: one row with a problem, one product the Seller API refuses; its summary. */
+async function fileWithRefusal({ user, T, t }: Walk) {
+  const after = t.step("sent a file, to its summary", 3);
+  await user.sendDocument({ fileName: "товары.csv", content: `\ufeff${CSV}\r\n` });
+  const offer = await user.waitForBotMessage(T.offer, { after, ...SLOW });
+  await user.pressButton(T.importButton, { messageId: offer.messageId });
+  const summary = await user.waitForBotMessage(T.summary, { after: offer.messageId, ...SLOW });
+  expect(summary.text).toContain(T.brand);
+  await user.waitFor(
+    (all) => all.some((m) => m.messageId > offer.messageId && T.done.test(m.text)),
+    SLOW,
+  );
+}
+
+/** A stock alert (rounds driven with the alerts' clock) and its product's card. */
+async function stockAlert({ h, user, T, t }: Walk, alerts: TestClock) {
+  const low = h.api.products[3]!;
+  h.api.setStock(low.productId, { stock: 20 });
+  await h.app.alerts.runAll(); // the first round notes the levels
+  let after = t.step("a stock alert", 1);
+  h.api.setStock(low.productId, { stock: 4 });
+  alerts.advance(5 * MINUTE);
+  await h.app.alerts.runAll();
+  const alert = await user.waitForBotMessage(T.alert, { after, ...SLOW });
+  expect(alert.buttons.flat().length).toBeGreaterThanOrEqual(2);
+  after = t.step("pressed the alert's card button", 1);
+  await user.pressButton(alert.buttons[0]![0]!, { messageId: alert.messageId });
+  await user.waitForBotMessage(`${T.cardOf} ${low.productId}`, { after, ...SLOW });
+}
+
+/** /money and a period: its answer replaces the question. */
+async function money({ user, T, t }: Walk) {
+  const after = t.step("/money", 1);
+  await user.sendCommand("/money");
+  const question = await user.waitForBotMessage(/./, { after, ...SLOW });
+  t.step("pressed a period of /money", 0);
+  await user.pressButton(T.week, { messageId: question.messageId });
+  await user.waitFor(
+    (all) => all.some((m) => m.messageId === question.messageId && m.text.includes(T.moneyDone)),
+    SLOW,
+  );
+}
+
+/** Every word the bot showed on the way, ever, is the seller's; each action took its messages. */
+function expectTheSellersTour({ h, user, locale, t }: Walk) {
+  if (process.env.TOUR_DUMP) console.log(user.dump());
+  expect(sellerWordFindings(user, locale), user.dump()).toEqual([]);
+  const shown = everyTextShown(h);
+  expect(shown.length).toBeGreaterThan(user.botMessages().length);
+  const everFound = shown.flatMap((text) =>
+    scan(text, { locale, fields: FIELDS, dataWords: DATA, dataTexts: ["товары.csv"] }).map(
+      (f) => `${f.kind}: ${f.match} — in «${text.slice(0, 100)}»`,
+    ),
+  );
+  expect(everFound).toEqual([]);
+  // No progress that says nothing («0 из 0» before the total is known).
+  expect(shown.filter((text) => /(?<!\d)0 (из|тауардың) 0(?!\d)/.test(text))).toEqual([]);
+  expect(shown.join("\n")).not.toMatch(/следующем сообщении|келесі хабарлама/);
+  const counts = t.counts();
+  const over = counts.filter(([, added, most]) => added > most || (added === 0 && most > 0));
+  expect(over, `${JSON.stringify(counts)}\n${user.dump()}`).toEqual([]);
+}
+
+describe.each(["ru", "kk"] as const)("a seller's tour (%s)", (locale) => {
   it("every word is the seller's and every action takes the messages it should", async () => {
     const alerts = testClock(MORNING);
     h = await startInProcess({
@@ -187,131 +328,14 @@ describe.each(["ru", "kk"] as const)("a seller's tour (%s)", (locale) => {
       alertsClock: alerts,
       sandbox: { jobSteps: 2 },
     });
-    const api = h.api;
     const user = h.tg.user({ languageCode: locale });
-    const t = tour(user);
-
-    // Link: the greeting brings the menu.
-    await linkUser(h, user);
-    const menu = user.botMessages().at(-1)!.replyKeyboard;
-    expect(menu, user.dump()).toBeDefined();
-    const labels = menu!.flat();
-    expect(labels).toHaveLength(T.answers.length);
-
-    // Each button of the menu, pressed (it sends its label).
-    const answers: ChatMessageView[] = [];
-    for (const [i, label] of labels.entries()) answers.push(await t.type(label, T.answers[i]!));
-
-    // The whole catalog from the Excel menu: its progress message and the file.
-    const excel = answers[4]!;
-    let after = t.step("pressed «whole catalog»", 2);
-    await user.pressButton(T.wholeCatalog, { messageId: excel.messageId });
-    const isFile = (m: ChatMessageView) =>
-      m.messageId > after && m.document?.fileName.endsWith(".xlsx") === true;
-    await user.waitFor((all) => all.some(isFile), SLOW);
-    // Its visible sheets as a spreadsheet program reads them: every text cell in the seller's
-    // words (titles, statuses, the instruction sheet); products' own names are the shop's data.
-    const file = user.botMessages().find(isFile)!.document!.content;
-    const cells = (await inspectWithOpenpyxl(
-      file,
-      `print(json.dumps([[ws.title, c.value] for ws in wb.worksheets if ws.sheet_state == "visible"
-        for row in ws.iter_rows() for c in row if isinstance(c.value, str)]))`,
-    )) as [string, string][];
-    expect(cells.length).toBeGreaterThan(100);
-    const texts = cells.map(([, text]) => text);
-    for (const title of T.titles) expect(texts, title).toContain(title);
-    const fileFindings = cells.flatMap(([sheet, text]) =>
-      scan(text, { locale, fields: FIELDS, dataWords: DATA }).map(
-        (f) => `${sheet}: ${f.kind}: ${f.match} — in «${text.slice(0, 80)}»`,
-      ),
-    );
-    expect(fileFindings).toEqual([]);
-
-    // Typed: an order number, a barcode, a product id, a word, nonsense.
-    const order = api.seed.orders[5]!;
-    expect((await t.type(order.orderNumber)).text).toContain(`${T.order} ${order.orderNumber}`);
-    const sold = api.products.find((p) =>
-      api.seed.orders.some((o) => o.barcode === p.skus.at(-1)!.skuBarcode),
-    )!;
-    expect((await t.type(sold.skus.at(-1)!.skuBarcode)).text).toContain(`${sold.productId}`);
-    const named = api.products.find((p) => p.productId === 10002)!;
-    expect((await t.type("10002")).text).toContain(named.name.rus.slice(0, 20));
-    expect((await t.type("кабель")).text).toMatch(T.products);
-    expect((await t.type("абракадабра")).text).toContain(T.nothing);
-
-    // A card, and one price changed from it.
-    const card = await t.type("10001", `${10001}`);
-    const sku = api.products.find((p) => p.productId === 10001)!.skus[0]!;
-    after = t.step("pressed «change price»", 1);
-    await user.pressButton(T.changePrice, { messageId: card.messageId });
-    await user.waitForBotMessage(T.asked, { after });
-    const newPrice = sku.price + 1000;
-    const confirm = await t.type(String(newPrice), formatMoney(newPrice, locale));
-    after = t.step("pressed «apply» (the price)", 2);
-    await user.pressButton(T.apply, { messageId: confirm.messageId });
-    await user.waitForBotMessage(T.editSummary, { after, ...SLOW });
-    await user.waitFor((all) => all.some((m) => m.messageId > after && T.done.test(m.text)), SLOW);
-    expect(api.products.find((p) => p.productId === 10001)!.skus[0]!.price).toBe(newPrice);
-
-    // A small file: one row with a problem, one product the Seller API refuses.
-    t.step("sent a file, to its summary", 3);
-    after = user.messages().at(-1)!.messageId;
-    await user.sendDocument({ fileName: "товары.csv", content: `\ufeff${CSV}\r\n` });
-    const offer = await user.waitForBotMessage(T.offer, { after, ...SLOW });
-    await user.pressButton(T.importButton, { messageId: offer.messageId });
-    const summary = await user.waitForBotMessage(T.summary, { after: offer.messageId, ...SLOW });
-    expect(summary.text).toContain(T.brand);
-    await user.waitFor(
-      (all) => all.some((m) => m.messageId > offer.messageId && T.done.test(m.text)),
-      SLOW,
-    );
-
-    // A stock alert, and its product's card.
-    const low = api.products[3]!;
-    api.setStock(low.productId, { stock: 20 });
-    await h.app.alerts.runAll(); // the first round notes the levels
-    after = t.step("a stock alert", 1);
-    api.setStock(low.productId, { stock: 4 });
-    alerts.advance(5 * MINUTE);
-    await h.app.alerts.runAll();
-    const alert = await user.waitForBotMessage(T.alert, { after, ...SLOW });
-    expect(alert.buttons.flat().length).toBeGreaterThanOrEqual(2);
-    after = t.step("pressed the alert's card button", 1);
-    await user.pressButton(alert.buttons[0]![0]!, { messageId: alert.messageId });
-    await user.waitForBotMessage(`${T.cardOf} ${low.productId}`, { after, ...SLOW });
-
-    // /money and a period: its answer replaces the question.
-    after = t.step("/money", 1);
-    await user.sendCommand("/money");
-    const money = await user.waitForBotMessage(/./, { after, ...SLOW });
-    t.step("pressed a period of /money", 0);
-    await user.pressButton(T.week, { messageId: money.messageId });
-    await user.waitFor(
-      (all) => all.some((m) => m.messageId === money.messageId && m.text.includes(T.moneyDone)),
-      SLOW,
-    );
-
-    if (process.env.TOUR_DUMP) console.log(user.dump());
-    expect(sellerWordFindings(user, locale), user.dump()).toEqual([]);
-    const shown = everyTextShown(h);
-    if (process.env.TOUR_DUMP) console.log(JSON.stringify([...new Set(shown)], null, 1));
-    expect(shown.length).toBeGreaterThan(user.botMessages().length);
-    const everFound = shown.flatMap((text) =>
-      scan(text, { locale, fields: FIELDS, dataWords: DATA, dataTexts: ["товары.csv"] }).map(
-        (f) => `${f.kind}: ${f.match} — in «${text.slice(0, 100)}»`,
-      ),
-    );
-    expect(everFound).toEqual([]);
-    // No progress that says nothing («0 из 0» before the total is known).
-    expect(shown.filter((text) => /(?<!\d)0 (из|тауардың) 0(?!\d)/.test(text))).toEqual([]);
-    const counts = t.counts();
-    const over = counts.filter(([, added, most]) => added > most || (added === 0 && most > 0));
-    expect(over, `${JSON.stringify(counts)}\n${user.dump()}`).toEqual([]);
-    expect(
-      user
-        .botMessages()
-        .map((m) => m.text)
-        .join("\n"),
-    ).not.toMatch(/следующем сообщении|келесі хабарлама/);
+    const walk: Walk = { h, user, locale, T: TEXTS[locale], t: tour(user) };
+    await menuAndExport(walk);
+    await typedSearches(walk);
+    await priceFromCard(walk);
+    await fileWithRefusal(walk);
+    await stockAlert(walk, alerts);
+    await money(walk);
+    expectTheSellersTour(walk);
   }, 120_000);
 });
