@@ -272,7 +272,6 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
         paceRedis.disconnect();
       });
       await storage.close();
-      bot.dispose();
       seller.close();
     },
   };

@@ -34,6 +34,14 @@ const edits = (fields: string[], values: Record<string, string>): EditRows => ({
 });
 
 describe("characteristics by their names", () => {
+  it("a preview names a SKU's value with its characteristic, the code where none is known", () => {
+    expect(names.valueLabel("weight_250g")).toBe("Вес: 250 г");
+    // Names shared or missing are still readable words in a preview (display only).
+    expect(names.valueLabel("black")).toBe("Цвет: Чёрный");
+    expect(names.valueLabel("s")).toBe("s");
+    expect(names.valueLabel("unknown_code")).toBe("unknown_code");
+  });
+
   it("the export writes a name only where it reads back as its code alone", () => {
     expect(names.attributeName("weight")).toBe("Вес");
     expect(names.valueName("weight", "weight_250g")).toBe("250 г");

@@ -188,6 +188,9 @@ for r in rows:
     );
     const preview = await sendBack(user, edited, words.preview);
     expect(preview.text, user.dump()).toContain(words.changes);
+    // The characteristic's change in words, as the export wrote it: no code reaches the seller.
+    expect(preview.text).toMatch(/«Страна производства».*: Китай → Турция/);
+    expect(preview.text).not.toMatch(/country/);
     await user.pressButton(words.apply, { messageId: preview.messageId });
     await user.waitFor(() => importPosts(api).length === 1, SLOW);
     const sent = importPosts(api).flatMap(

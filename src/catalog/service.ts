@@ -22,7 +22,7 @@ import {
   diffExportCosts,
   skusByBarcode,
 } from "./costs.js";
-import { type Diff, diffEdits } from "./diff.js";
+import { type Diff, diffEdits, nameCharacteristics } from "./diff.js";
 import { csvExport, type ExportTexts } from "./export-file.js";
 import { readForExport } from "./export-read.js";
 import { xlsxExport } from "./export-xlsx.js";
@@ -189,6 +189,7 @@ async function preview(
   const meta = input.edits.meta;
   const snapshot = meta ? decodeMeta(meta, await parts.secret()) : undefined;
   const diff = await diffInTurns(input.edits, cards, { snapshot });
+  if (directory) nameCharacteristics(diff.changes, directory);
   if (parts.costs) {
     const kept = await parts.costs.get(barcodesOf(cards.values()));
     withCosts(diff, diffExportCosts(input.edits, cards, snapshot, kept));

@@ -62,14 +62,20 @@ const shown = (field: string, value: string | undefined) => {
   return Number.isFinite(amount) ? formatMoney(amount) : escapeHtml(shorten(value, 40));
 };
 
+/** A change's field as the seller reads it: a characteristic by its name where known. */
+const changeField = (t: Translate, c: Change) =>
+  c.words?.field !== undefined
+    ? t("field-attribute-code", { code: escapeHtml(shorten(c.words.field, 40)) })
+    : fieldTitle(t, c.field);
+
 function changeLine(t: Translate, c: Change, names: Record<string, string>): string {
   const name = names[c.productId] ? ` «${escapeHtml(shorten(names[c.productId]!, 30))}»` : "";
   return t("catalog-preview-change", {
     place: place(c),
     name,
-    field: fieldTitle(t, c.field),
-    was: shown(c.field, c.was),
-    will: shown(c.field, c.will),
+    field: changeField(t, c),
+    was: shown(c.field, c.words ? c.words.was : c.was),
+    will: shown(c.field, c.words ? c.words.will : c.will),
   });
 }
 
@@ -340,9 +346,9 @@ export async function diffWorkbook(
       c.productId,
       names[c.productId],
       c.skuId,
-      htmlToText(fieldTitle(t, c.field)),
-      { value: c.was, style: text },
-      { value: c.will, style: text },
+      htmlToText(changeField(t, c)),
+      { value: c.words ? c.words.was : c.was, style: text },
+      { value: c.words ? c.words.will : c.will, style: text },
       c.rows.join(", "),
       note,
     ]);

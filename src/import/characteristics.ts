@@ -23,6 +23,11 @@ export interface Characteristics {
   value(attributeCode: string, text: string): Named;
   /** A value of any characteristic (a SKU's, written without its characteristic). */
   anyValue(text: string): Named;
+  /**
+   * How a seller reads a value code of any characteristic (a SKU's): «Цвет: Чёрный», the code
+   * where the directories give no name or list it under several characteristics. Display only.
+   */
+  valueLabel(valueCode: string): string;
 }
 
 /** Names compared without case and spacing: `250 г` = `250г`. */
@@ -60,8 +65,11 @@ export function characteristicsOf(listing: DirectoryListing): Characteristics {
   const anyByName = new Map<string, string[]>();
   const valueCodes = new Map<string, Set<string>>();
   const anyCodes = new Set<string>();
+  /** Value code → the characteristics that list it. */
+  const listedUnder = new Map<string, string[]>();
   for (const v of listing.values) {
     anyCodes.add(v.code);
+    push(listedUnder, v.code, v.attributeCode);
     const codes = valueCodes.get(v.attributeCode) ?? new Set();
     codes.add(v.code);
     valueCodes.set(v.attributeCode, codes);
@@ -101,6 +109,13 @@ export function characteristicsOf(listing: DirectoryListing): Characteristics {
       const t = text.trim();
       if (anyCodes.has(t)) return { code: t };
       return named(anyByName.get(key(t)));
+    },
+    valueLabel(valueCode) {
+      const under = listedUnder.get(valueCode);
+      const attributeCode = under?.length === 1 ? under[0]! : undefined;
+      const name = attributeCode && valueNames.get(attributeCode)?.get(valueCode)?.trim();
+      if (!attributeCode || !name) return valueCode;
+      return `${attributeNames.get(attributeCode)?.trim() || attributeCode}: ${name}`;
     },
   };
 }
