@@ -301,7 +301,6 @@ async function money({ user, T, t }: Walk) {
 
 /** Every word the bot showed on the way, ever, is the seller's; each action took its messages. */
 function expectTheSellersTour({ h, user, locale, t }: Walk) {
-  if (process.env.TOUR_DUMP) console.log(user.dump());
   expect(sellerWordFindings(user, locale), user.dump()).toEqual([]);
   const shown = everyTextShown(h);
   expect(shown.length).toBeGreaterThan(user.botMessages().length);
