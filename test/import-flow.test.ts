@@ -331,9 +331,9 @@ describe("importing a document from the chat", () => {
     await user.sendDocument({ fileName: "vat.csv", content });
     await confirmImport(user, "kk");
     const result = await user.waitForBotMessage(/сервис қабылдамады/, SLOW);
-    expect(result.text).toMatch(/1\/1 сұрауды \(2–3-жолдар\) сервис қабылдамады/);
+    expect(result.text).toMatch(/1\/1 сұрауды \(2–3-жол\) сервис қабылдамады/);
     expect(result.text).toMatch(
-      /2–3-жолдар · ҚҚС: сервис мәнді қабылдамады\. Оның жауабы: «'Vat' must be 0 or 12/,
+      /2–3-жол · ҚҚС: сервис мәнді қабылдамады\. Оның жауабы: «'Vat' must be 0 or 12/,
     );
     expect(result.text).not.toContain("Импорт қабылданды");
   });
@@ -453,12 +453,14 @@ describe("two documents at once", () => {
     const first = await user.waitForBotMessage(/В файле есть ошибки/, SLOW);
     await user.sendDocument({ fileName: "second.json", content: JSON.stringify([product(1)]) });
     await confirmImport(user);
-    await user.waitForBotMessage(/Импорт принят/, SLOW);
+    // Accepted, or already edited on to the service's outcome (a loaded machine may see only that).
+    const sentOrDone = /Импорт принят|сервис обработал/;
+    await user.waitForBotMessage(sentOrDone, SLOW);
     expect(importPosts()).toHaveLength(1);
 
     await user.pressButton(/Импортировать без ошибок/, { messageId: first.messageId });
     await user.waitFor(
-      (messages) => messages.filter((m) => /Импорт принят/.test(m.text)).length === 2,
+      (messages) => messages.filter((m) => sentOrDone.test(m.text)).length === 2,
       SLOW,
     );
     const sent = importPosts().map((r) => productsOf(r).map((p) => p.name.rus));
