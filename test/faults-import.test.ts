@@ -17,6 +17,8 @@ import {
 
 const rig = useChildRig();
 
+const INFO = "/api/seller/v1/products/import/info";
+
 /** The summary's own first line (the status message also mentions "итоги"). */
 const SUMMARY = /^Импорт «товары\.json»: итоги/;
 
@@ -28,7 +30,9 @@ describe("the bot killed between accepting an import and its summary", () => {
     rig.api = api;
     rig.dataDir = mkdtempSync(join(tmpdir(), "seller-bot-kill-"));
     // The restarted process owns the data folder: its predecessor's sender is dead at once.
-    const env = childEnv(rig, { SELLER_API_TIMEOUT_MS: "1500" });
+    // The hanging request outlasts the kill however slow the machine (its timeout would end
+    // the sending, not a kill).
+    const env = childEnv(rig, { SELLER_API_TIMEOUT_MS: "60000" });
     const first = spawnBot(env);
     rig.processes.push(first);
     await first.waitForLine(/bot started/, STARTUP_MS);
@@ -44,8 +48,13 @@ describe("the bot killed between accepting an import and its summary", () => {
       content: JSON.stringify(products),
     });
     await confirmImport(user, sent);
-    await expect.poll(() => api.jobs.length, { timeout: 15_000 }).toBe(2);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect.poll(() => api.jobs.length, { timeout: STARTUP_MS }).toBe(2);
+    // The watcher reads each accepted job from the stored document: once it has asked about
+    // both, the record holding them has landed, and the kill cuts only the hanging request.
+    const polled = () => new Set(api.requestsTo(INFO).map((r) => Number(r.query.jobId)));
+    await expect
+      .poll(() => api.jobs.every((job) => polled().has(job.jobId)), { timeout: STARTUP_MS })
+      .toBe(true);
     first.child.kill("SIGKILL");
     await first.exited;
     const accepted = api.jobs.reduce((n, job) => n + job.products.length, 0);
@@ -63,9 +72,9 @@ describe("the bot killed between accepting an import and its summary", () => {
   it("sends the summary once after a restart, naming the failing position", async () => {
     const tg = await startBotApiEmulator();
     rig.tg = tg;
-    // Enough pending polls that the summary cannot come before the kill: the watcher reads a
-    // document every interval (100 ms here) while it has unfinished jobs, so 30 polls are 3 s.
-    const api = await startSellerSandbox({ jobSteps: 30 });
+    // The job stays unfinished until the bot is killed: no summary can come before the kill.
+    let finishedAt = Number.POSITIVE_INFINITY;
+    const api = await startSellerSandbox({ jobDoneAt: () => finishedAt });
     rig.api = api;
     rig.dataDir = mkdtempSync(join(tmpdir(), "seller-bot-kill-"));
     const env = childEnv(rig);
@@ -83,6 +92,7 @@ describe("the bot killed between accepting an import and its summary", () => {
     first.child.kill("SIGKILL");
     await first.exited;
     expect(user.botMessages().some((m) => SUMMARY.test(m.text))).toBe(false);
+    finishedAt = 0;
 
     const second = spawnBot(env);
     rig.processes.push(second);
