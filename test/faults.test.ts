@@ -2,10 +2,11 @@ import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
 import { startRedisServer, stopProcess } from "./support/child.js";
 import { type Harness, linkUser, startHarness } from "./support/harness.js";
-import { freePort } from "./support/net.js";
+import { eventually, freePort } from "./support/net.js";
 
 let h: Harness | undefined;
 let redis: ChildProcess | undefined;
@@ -20,6 +21,10 @@ afterEach(async () => {
 });
 
 const STATUS = "/api/seller/v1/telegram/status";
+
+/** The bot's own Redis client (its connection's state: "ready", "reconnecting", ...). */
+const storageClient = (harness: Harness) =>
+  (harness.app.storage as unknown as { redis: Redis }).redis;
 /** Reads are tried three times: a fault that lasts makes each of them fail. */
 const EVERY_ATTEMPT = 3;
 
@@ -148,24 +153,24 @@ describe("Redis restarted while the bot runs", () => {
     await user.waitForBotMessage(/Не удаётся сохранить состояние чата/);
 
     redis = await startRedisServer(port, redisDir);
-    // ioredis reconnects with a backoff: ask until the bot is itself again.
-    for (let attempt = 0; ; attempt++) {
-      const before = user.botMessages().length;
-      await user.sendCommand("/status");
-      await user.waitFor((msgs) => msgs.filter((m) => m.from === "bot").length > before);
-      if (/Чат привязан/.test(user.lastBotMessage()!.text)) break;
-      expect(attempt).toBeLessThan(30);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    // ioredis reconnects with a backoff: once its connection is ready, the bot is itself again.
+    await eventually(() => (storageClient(h!).status === "ready" ? true : undefined), {
+      timeoutMs: 60_000,
+      what: "the bot's Redis connection ready again",
+    });
+    await user.sendCommand("/status");
+    await user.waitForBotMessage(/Чат привязан/);
   });
 
   it("loses no watched import: its summary arrives once after Redis is back", async () => {
+    let finishedAt = Number.POSITIVE_INFINITY;
     const port = await freePort();
     redisDir = mkdtempSync(join(tmpdir(), "seller-bot-redis-"));
     redis = await startRedisServer(port, redisDir);
     h = await startHarness({
       env: { REDIS_URL: `redis://127.0.0.1:${port}` },
-      sandbox: { jobSteps: 20 },
+      // The job stays pending until Redis is back: the outage comes while it is watched.
+      sandbox: { jobDoneAt: () => finishedAt },
     });
     const user = await linkedUser(h);
     const product = (i: number, brandId = 504) => ({
@@ -182,16 +187,27 @@ describe("Redis restarted while the bot runs", () => {
     await user.pressButton(/Импортировать товары/);
     await user.waitForBotMessage(/Импорт принят/, { timeoutMs: 15_000 });
 
-    // Redis goes away while the job is still pending, and comes back (AOF keeps its data).
+    // Redis goes away while the job is still pending (the watcher's round fails on it), and
+    // comes back (AOF keeps its data).
+    const logged = h.logs.length;
     await stopProcess(redis);
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await eventually(
+      () =>
+        h!.logs.slice(logged).some((l) => /"module":"scheduler".*StorageUnavailableError/.test(l))
+          ? true
+          : undefined,
+      { timeoutMs: 60_000, what: "a round failed on the missing Redis" },
+    );
     redis = await startRedisServer(port, redisDir);
+    finishedAt = 0;
 
     const summary = /^Импорт «партия\.json»: итоги/;
     const message = await user.waitForBotMessage(summary, { timeoutMs: 25_000 });
     expect(message.text).toContain("✅ успешно 2, ❌ с ошибками 1");
     expect(message.text).toMatch(/позиция 3 · brandId · BRAND_NOT_FOUND/);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // The watcher has recorded the summary and stopped watching the document: no later round
+    // can send it again, so the count is final.
+    await eventually(() => (h!.logs.some((l) => /import summary sent/.test(l)) ? true : undefined));
     expect(user.botMessages().filter((m) => summary.test(m.text))).toHaveLength(1);
   });
 });
