@@ -111,6 +111,12 @@ export interface Harness {
   /** The internal port's base URL (/metrics, /readyz), with `runtime` set. */
   metricsUrl?: string;
   webhookSecret?: string;
+  /**
+   * Resolves once every update the users sent so far has been handled to its end (in process:
+   * none queued at the emulator, none in flight), replies included: what a test waits for
+   * before asserting that nothing more came. Background work (imports, alerts) is not an update.
+   */
+  updatesHandled(): Promise<void>;
   /** Stops the bot only; the doubles keep running (for restart tests). */
   stopBot(): Promise<void>;
   /** Stops everything this harness started. */
@@ -235,6 +241,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     httpUrl: runtime.port ? `http://127.0.0.1:${runtime.port}` : undefined,
     metricsUrl: runtime.metricsPort ? `http://127.0.0.1:${runtime.metricsPort}` : undefined,
     webhookSecret: p.webhookSecret,
+    updatesHandled: () => {
+      throw new Error("updatesHandled: the runtime's updates are its own; use startInProcess()");
+    },
     stopBot,
     async stop() {
       await stopBot();
@@ -289,6 +298,14 @@ export async function startInProcess(options: HarnessOptions = {}): Promise<Harn
     inProcess: true,
     pace: options.pace ?? "lifted",
     runtime: notARuntime,
+    async updatesHandled() {
+      // An update handed over may start another (a reply's answer): until none is left.
+      for (;;) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (p.tg.pendingUpdates() === 0 && inFlight.size === 0) return;
+        await Promise.allSettled([...inFlight]);
+      }
+    },
     stopBot,
     async stop() {
       await stopBot();
