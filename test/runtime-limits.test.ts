@@ -108,9 +108,9 @@ describe("hostile files sent to the bot", () => {
     ] as const) {
       const sent = await seller.sendDocument({ fileName, content });
       await other.sendCommand("/help");
-      // Answered in milliseconds on an idle machine; the bound leaves room for a loaded CI
-      // while still failing if reading blocked the event loop (that took 11–23 s).
-      await other.waitForBotMessage(/Здравствуйте/, { timeoutMs: 5000 });
+      // Answered in milliseconds on an idle machine; the bound leaves room for a loaded CI (two
+      // checks side by side) while still failing if reading blocked the event loop (11–23 s).
+      await other.waitForBotMessage(/Здравствуйте/, { timeoutMs: 9000 });
       // A refusal may take seconds of the reader's CPU (the problems counted up to the limit:
       // about 3 s alone on a machine whose page faults are slow), far more on a loaded CI.
       await seller.waitForBotMessage(answer, { after: sent.message_id, timeoutMs: 45_000 });
