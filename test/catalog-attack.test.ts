@@ -21,7 +21,7 @@ import { sharedBotI18n, sharedImportReader } from "./support/shared.js";
  * Seller API failing between the preview and the apply.
  */
 
-const SLOW = { timeoutMs: 15_000 };
+const SLOW = { timeoutMs: 45_000 };
 const DETAILS = "/api/seller/v1/products/details";
 /** Reads are tried three times: a fault that lasts makes each of them fail. */
 const EVERY_ATTEMPT = 3;
@@ -638,7 +638,7 @@ describe("two instances on one Redis", () => {
     const held = h.api.holdNext(DETAILS);
     const reads = h.api.requestsTo(DETAILS).length;
     const first = serviceOf(h.app).apply(press, choice, hooks);
-    await expect.poll(() => h!.api.requestsTo(DETAILS).length, { timeout: 15_000 }).toBe(reads + 1);
+    await expect.poll(() => h!.api.requestsTo(DETAILS).length, { timeout: 45_000 }).toBe(reads + 1);
     expect(await serviceOf(second).apply(press, choice, hooks)).toBe("busy");
     held.release();
     expect(await first).toMatchObject({ sent: 1 });

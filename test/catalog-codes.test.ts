@@ -8,7 +8,7 @@ import {
 } from "./support/catalog.js";
 import { type Harness, linkUser, startInProcess } from "./support/harness.js";
 
-const SLOW = { timeoutMs: 15_000 };
+const SLOW = { timeoutMs: 45_000 };
 
 let h: Harness | undefined;
 afterEach(async () => {

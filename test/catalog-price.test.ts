@@ -5,7 +5,7 @@ import { send } from "./support/chat.js";
 import { runningClock } from "./support/clock.js";
 import { type Harness, linkUser, restartBot, startInProcess } from "./support/harness.js";
 
-const SLOW = { timeoutMs: 15_000 };
+const SLOW = { timeoutMs: 45_000 };
 
 let h: Harness | undefined;
 afterEach(async () => {

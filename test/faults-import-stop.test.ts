@@ -39,7 +39,7 @@ describe("a stop in the middle of an import", () => {
     rig.processes.push(bot);
     await bot.waitForLine(/bot started/, STARTUP_MS);
     await user.sendCommand(`/start ${api.issueLinkToken()}`);
-    await user.waitForBotMessage(/Добро пожаловать/, { timeoutMs: 15_000 });
+    await user.waitForBotMessage(/Добро пожаловать/, { timeoutMs: 45_000 });
     for (const [round, answered] of stops.entries()) {
       const before = api.jobs.reduce((n, job) => n + job.products.length, 0);
       const posts = importPostsOf(api).length;

@@ -38,7 +38,7 @@ describe("the bot killed between accepting an import and its summary", () => {
     await first.waitForLine(/bot started/, STARTUP_MS);
     const user = tg.user({ languageCode: "ru" });
     await user.sendCommand(`/start ${api.issueLinkToken()}`);
-    await user.waitForBotMessage(/Добро пожаловать/, { timeoutMs: 15_000 });
+    await user.waitForBotMessage(/Добро пожаловать/, { timeoutMs: 45_000 });
 
     // 65 products: requests of 30, 30 and 5 go out together; one of them never answers.
     api.failNext("/api/seller/v1/products/import", "hang");
@@ -84,10 +84,10 @@ describe("the bot killed between accepting an import and its summary", () => {
 
     const user = tg.user({ languageCode: "ru" });
     await user.sendCommand(`/start ${api.issueLinkToken()}`);
-    await user.waitForBotMessage(/Добро пожаловать/, { timeoutMs: 15_000 });
+    await user.waitForBotMessage(/Добро пожаловать/, { timeoutMs: 45_000 });
     const file = JSON.stringify({ products: [product(1), product(2, 9999), product(3)] });
     await confirmImport(user, await user.sendDocument({ fileName: "товары.json", content: file }));
-    await user.waitForBotMessage(/Импорт принят/, { timeoutMs: 15_000 });
+    await user.waitForBotMessage(/Импорт принят/, { timeoutMs: 45_000 });
 
     first.child.kill("SIGKILL");
     await first.exited;

@@ -121,7 +121,7 @@ describe("Telegram faults lose no message", () => {
     h.tg.failNext("sendMessage", { error_code: 502, description: "Bad Gateway" });
     await user.sendCommand("/help");
     // auto-retry waits 3 s after a server error before it tries again
-    await user.waitForBotMessage(/Сәлеметсіз бе/, { timeoutMs: 10_000 });
+    await user.waitForBotMessage(/Сәлеметсіз бе/, { timeoutMs: 45_000 });
     expect(h.tg.callsOf("sendMessage")).toHaveLength(2);
   });
 
@@ -183,9 +183,9 @@ describe("Redis restarted while the bot runs", () => {
     const file = JSON.stringify([product(1), product(2), product(3, 9999)]);
     await user.sendDocument({ fileName: "партия.json", content: file });
     // Every file is confirmed before anything is sent (README "Choices").
-    await user.waitForBotMessage(/Импортировать товары \(3\)\?/, { timeoutMs: 15_000 });
+    await user.waitForBotMessage(/Импортировать товары \(3\)\?/, { timeoutMs: 45_000 });
     await user.pressButton(/Импортировать товары/);
-    await user.waitForBotMessage(/Импорт принят/, { timeoutMs: 15_000 });
+    await user.waitForBotMessage(/Импорт принят/, { timeoutMs: 45_000 });
 
     // Redis goes away while the job is still pending (the watcher's round fails on it), and
     // comes back (AOF keeps its data).

@@ -76,7 +76,7 @@ async function ask(user: UserDriver, lang: Lang, period: string, menu?: ChatMess
   await user.pressButton(period, { messageId: menu.messageId });
   const answer = () => user.messages().find((m) => m.messageId === menu.messageId)!;
   await user.waitFor(() => answer().edited > edits && answer().text.includes(TEXTS[lang].done), {
-    timeoutMs: 15_000,
+    timeoutMs: 45_000,
   });
   return answer();
 }
@@ -263,7 +263,7 @@ describe("/money", () => {
     await user.sendText("01.11.2026 - 10.11.2026");
     const answer = await user.waitForBotMessage(/По статусам/, {
       after: before,
-      timeoutMs: 15_000,
+      timeoutMs: 45_000,
     });
     expect(answer.text).toContain("Деньги за 01.11.2026–10.11.2026");
     expect(answer.text).toContain("22.10.2026–31.10.2026");
@@ -285,7 +285,7 @@ describe("/money", () => {
           .messages()
           .find((m) => m.messageId === failed.messageId)!
           .text.includes(TEXTS.ru.stopped),
-      { timeoutMs: 15_000 },
+      { timeoutMs: 45_000 },
     );
     h.api.clearFailures();
   });
@@ -383,7 +383,7 @@ describe("the answer's workbook", () => {
     await user.sendText("01.01.2026");
     const empty = await user.waitForBotMessage("Бұл кезеңде тапсырыс жоқ", {
       after: asked.messageId,
-      timeoutMs: 15_000,
+      timeoutMs: 45_000,
     });
     expect(empty.buttons.flat()).not.toContain(EXCEL.kk);
   });

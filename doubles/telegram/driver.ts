@@ -19,9 +19,10 @@ const POLL_INTERVAL_MS = 10;
 /**
  * How long a wait gives the bot unless told otherwise: a net for an answer that never comes,
  * not a speed check (a wait that asserts promptness passes its own). A loaded 2-core CI once
- * took over 5 s to answer right after Redis came back.
+ * took over 5 s to answer right after Redis came back; with a second check running beside
+ * it, a file's first reading (a reading worker starting) took over 15 s.
  */
-const DEFAULT_WAIT_MS = 15_000;
+const DEFAULT_WAIT_MS = 45_000;
 
 function toView(m: StoredMessage): ChatMessageView {
   const inline = m.markup?.kind === "inline" ? m.markup.json.inline_keyboard : [];

@@ -66,7 +66,7 @@ export async function confirmImport(
   sent: { message_id: number },
 ) {
   const offer = await user.waitForBotMessage(/Импортировать товары \(\d+\)\?/, {
-    timeoutMs: 15_000,
+    timeoutMs: 45_000,
     after: sent.message_id,
   });
   await user.pressButton(/Импортировать товары/, { messageId: offer.messageId });
