@@ -114,7 +114,7 @@ describe("the reader reads the bot's own exports exactly", () => {
       }),
       { numRuns: 25 },
     );
-  }, 20_000);
+  });
 });
 
 describe("a CSV export comes back without the export's sheet", () => {
@@ -190,7 +190,7 @@ describe("a large export", () => {
     console.log(
       `2,000-product export: xlsx ${xlsx.length} bytes in ${ms} ms, heap grew ${Math.round((heapAfter - heapBefore) / 1e6)} MB`,
     );
-  }, 60_000);
+  });
 });
 
 describe("an export that takes longer than one answer's deadline", () => {
@@ -214,7 +214,7 @@ describe("an export that takes longer than one answer's deadline", () => {
     const read = await readExportBack(doc.document!.content!);
     expect(read.edits!.rows).toHaveLength(h.api.products.reduce((n, p) => n + p.skus.length, 0));
     expect(h.api.requestsTo("/api/seller/v1/products/list").length).toBeGreaterThanOrEqual(3);
-  }, 30_000);
+  });
 });
 
 describe("reading the catalog for an export", () => {
@@ -260,7 +260,7 @@ describe("reading the catalog for an export", () => {
       .sort((a, b) => a.productId - b.productId)
       .flatMap((p) => p.skus.map((s) => `${p.productId}:${s.skuId}`));
     expect(read.edits!.rows.map((r) => `${r.productId}:${r.skuId}`)).toEqual(expected);
-  }, 60_000);
+  });
 });
 
 describe("a service that gives fewer products a page than asked", () => {
@@ -279,7 +279,7 @@ describe("a service that gives fewer products a page than asked", () => {
       .filter((r) => (r.body as { filters?: unknown }).filters !== undefined)
       .map((r) => (r.body as { pageNumber: number }).pageNumber);
     expect(pages.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-  }, 60_000);
+  });
 });
 
 describe("a characteristic first seen at the end of the list", () => {
@@ -305,7 +305,7 @@ describe("a characteristic first seen at the end of the list", () => {
     const withPower = rows.filter((r) => r.values["attributes.power"] !== undefined);
     expect(new Set(withPower.map((r) => r.productId))).toEqual(new Set([lastId]));
     expect(withPower[0]!.values["attributes.power"]).toBe(power.code);
-  }, 60_000);
+  });
 });
 
 describe("the .xlsx as a spreadsheet program shows it (openpyxl)", () => {
@@ -392,7 +392,7 @@ print(json.dumps({
       const text = title === "barcode" || title.startsWith("attributes.");
       expect([first!.fmt, last!.fmt], title).toEqual(text ? ["@", "@"] : ["General", "General"]);
     }
-  }, 60_000);
+  });
 });
 
 describe("an export whose reading fails", () => {
@@ -412,5 +412,5 @@ describe("an export whose reading fails", () => {
     expect(h.api.requestsTo("/api/seller/v1/products/details").length).toBeLessThanOrEqual(3);
     expect(h.api.requestsTo("/api/seller/v1/products/list").length).toBeLessThanOrEqual(3);
     expect(user.botMessages().some((m) => m.document)).toBe(false);
-  }, 60_000);
+  });
 });

@@ -48,5 +48,5 @@ for r in rows:
     await user.waitForBotMessage(/Тауарларды жіберіп жатырмын: 1/, SLOW);
     await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
     expect(h.api.products[0]!.skus[0]!.price).toBe(10);
-  }, 30_000);
+  });
 });

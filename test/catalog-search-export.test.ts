@@ -62,5 +62,5 @@ describe("export from the products list", () => {
     expect(lines[0]!.split(";").slice(0, 3)).toEqual(["productId", "skuId", "categoryId"]);
     const skus = h.api.products.reduce((n, p) => n + p.skus.length, 0);
     expect(lines).toHaveLength(skus + 1);
-  }, 20_000);
+  });
 });

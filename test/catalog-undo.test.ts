@@ -109,5 +109,5 @@ for r in rows:
     const noKaz = (list: typeof restored) =>
       list.map((p) => ({ ...p, description: { rus: p.description.rus } }));
     expect(noKaz(cards())).toEqual(noKaz(restored));
-  }, 30_000);
+  });
 });

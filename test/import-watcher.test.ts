@@ -174,7 +174,7 @@ describe("import job watcher", () => {
     expect(summary.text).toContain("строка 8 · barcode · DUPLICATE_BARCODE");
     expect(summary.html).toContain("<code>BRAND_NOT_FOUND</code>");
     await waitClosed(h, user, doc.id);
-    await expect.poll(() => h!.app.watcher.watchedJobs(), { timeout: 5000 }).toBe(0);
+    await expect.poll(() => h!.app.watcher.watchedJobs(), { timeout: 45_000 }).toBe(0);
 
     // Every poll asked for this job; the last answer was final, and nothing polled after it.
     const polls = h.api.requestsTo(INFO);

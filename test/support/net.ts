@@ -52,7 +52,7 @@ export async function freePort(): Promise<number> {
 /** Polls `check` until it returns a value other than undefined (no fixed sleeps in tests). */
 export async function eventually<T>(
   check: () => T | undefined | Promise<T | undefined>,
-  { timeoutMs = 10_000, intervalMs = 20, what = "condition" } = {},
+  { timeoutMs = 45_000, intervalMs = 20, what = "condition" } = {},
 ): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
