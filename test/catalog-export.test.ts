@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
+import type { RequestLogEntry } from "../doubles/seller-api/index.js";
 import { buildSeed } from "../doubles/seller-api/seed.js";
 import { writeExportCsv } from "../src/catalog/export-file.js";
 import { writeExportXlsx } from "../src/catalog/export-xlsx.js";
@@ -14,6 +15,7 @@ import {
 } from "./support/catalog.js";
 import { runningClock } from "./support/clock.js";
 import { type Harness, linkUser, startInProcess } from "./support/harness.js";
+import { eventually } from "./support/net.js";
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -222,20 +224,34 @@ describe("reading the catalog for an export", () => {
     h = await startInProcess({ sandbox: { extraProducts: 958 } });
     const user = h.tg.user({ languageCode: "ru" });
     await linkUser(h, user);
-    // Long enough that three requests overlap even when a loaded machine is slow to send the
-    // next one (at 20 ms a busy CI saw two at most).
-    h.api.setLatency(80);
+    h.api.setLatency(20);
     const from = Date.now();
-    const bytes = await exportWholeCatalog(user);
     // The export's requests (a stock round lists products too, without filters).
-    const reads = h.api.requests.filter(
-      (r) =>
-        r.at >= from &&
-        (r.path === "/api/seller/v1/products/details" ||
-          r.path.startsWith("/api/seller/v1/attributes") ||
-          (r.path === "/api/seller/v1/products/list" &&
-            (r.body as { filters?: unknown }).filters !== undefined)),
+    const isRead = (r: RequestLogEntry) =>
+      r.at >= from &&
+      (r.path === "/api/seller/v1/products/details" ||
+        r.path.startsWith("/api/seller/v1/attributes") ||
+        (r.path === "/api/seller/v1/products/list" &&
+          (r.body as { filters?: unknown }).filters !== undefined));
+    const pageOf = (r: RequestLogEntry) => (r.body as { pageNumber: number }).pageNumber;
+    // Two list pages after the first and one other read are held unanswered until all three
+    // are in flight together: the overlap is made, not hoped for from a fast machine.
+    let pagesHeld = 0;
+    const pagesAhead = h.api.holdNext(
+      (r) => isRead(r) && r.path.endsWith("/list") && pageOf(r) > 1 && ++pagesHeld <= 2,
+      2,
     );
+    const beside = h.api.holdNext((r) => isRead(r) && !r.path.endsWith("/list"));
+    const exported = exportWholeCatalog(user);
+    await eventually(
+      () =>
+        h!.api.requests.filter((r) => isRead(r) && r.status === 0).length >= 3 ? true : undefined,
+      { what: "three reads held in flight together" },
+    );
+    pagesAhead.release();
+    beside.release();
+    const bytes = await exported;
+    const reads = h.api.requests.filter(isRead);
     const list = reads.filter((r) => r.path.endsWith("/products/list"));
     const details = reads.filter((r) => r.path.endsWith("/products/details"));
     const inFlight = (among: typeof reads) =>
