@@ -160,7 +160,9 @@ async function prepare(options: HarnessOptions, inProcess: boolean): Promise<Pre
     SELLER_API_URL: api.url,
     SELLER_API_TOKEN: api.token,
     DATA_DIR: dataDir,
-    SELLER_API_TIMEOUT_MS: "2000",
+    // Production's: the sandbox shares this process, and a loaded machine (two checks side by
+    // side) has kept a loopback answer waiting past 2 s. Tests of a hang set a short one.
+    SELLER_API_TIMEOUT_MS: "10000",
     IMPORT_POLL_INTERVAL_MS: "100",
     LOG_LEVEL: "info",
     ...(options.redis ? { REDIS_URL: inject("redisUrl"), REDIS_KEY_PREFIX: redisKeyPrefix } : {}),
