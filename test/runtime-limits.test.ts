@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { ApiCall } from "../doubles/telegram/index.js";
-import { createImportReader } from "../src/import/read/index.js";
 import { sheetXml, xlsxFile } from "./fixtures/import/xlsx.js";
 import { type Harness, linkUser, startHarness } from "./support/harness.js";
+import { patientReader } from "./support/shared.js";
 
 let h: Harness | undefined;
 const cleanups: (() => void)[] = [];
@@ -97,7 +97,7 @@ describe("hostile files sent to the bot", () => {
     // The caps of size are what is tested: the time cap (30 s in production) is lifted out of
     // the way, as a loaded machine (two checks side by side) took longer than that to count a
     // million problems.
-    const reader = createImportReader({ timeLimitMs: 600_000 });
+    const reader = patientReader();
     cleanups.push(() => reader.close());
     h = await startHarness({ reader });
     const seller = h.tg.user({ languageCode: "kk" });
