@@ -256,7 +256,9 @@ describe("a long export does not hold other chats", () => {
     ordersHeld.release();
     catalogHeld.release();
     await orders.waitFor(() => /Выгрузка остановлена/.test(progress().text), SLOW);
-    await catalog.waitForBotMessage(/не смог авторизоваться/, {
+    // Refused, or (the held request outlived the bot's longest timeout on a loaded machine)
+    // not answered: either way the export ended with a word and no file.
+    await catalog.waitForBotMessage(/не смог авторизоваться|не отвечает/, {
       ...SLOW,
       after: exportMenu.messageId,
     });
