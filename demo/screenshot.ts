@@ -23,7 +23,9 @@ try {
   const chat = new ChatPage(browser.page);
   await chat.open(web.url, lang);
   await chat.link();
-  await chat.waitForBot("/orders");
+  // The greeting (with the main menu) says the chat is linked.
+  const linked = stack.app.i18n.t(lang, "link-success").split("\n")[0]!;
+  await chat.waitForBot(linked.replace(/<[^>]+>/g, "").replace(/[\u2068\u2069]/g, ""));
   await chat.type("/products");
   await chat.waitForBot("10006");
   await chat.press("Samsung Galaxy A55");
@@ -34,8 +36,9 @@ try {
   await chat.press(
     stack.app.i18n.t(lang, "import-button-import", { valid: 4 }).replace(/[\u2068\u2069]/g, ""),
   );
-  await chat.waitForBot("BRAND_NOT_FOUND");
-  // The status line's last edit ("results received") follows the summary.
+  const brand = stack.app.i18n.t(lang, "api-code-brand-not-found");
+  await chat.waitForBot(brand.replace(/[\u2068\u2069]/g, ""));
+  // The status line's last edit ("the service processed every product") follows the summary.
   const done = stack.app.i18n.t(lang, "jobs-progress-done", { file: "products-with-errors.csv" });
   await chat.waitForBot(done.replace(/<[^>]+>/g, "").replace(/[\u2068\u2069]/g, ""));
   await browser.page.waitForTimeout(400); // the last scroll settles (a picture, not a test)

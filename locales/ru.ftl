@@ -10,7 +10,6 @@ private-only = Я работаю только в личном чате. Напи
 not-linked = Этот чат ещё не привязан к кабинету продавца.
     Откройте кабинет продавца → «Уведомления в Telegram», получите ссылку привязки и перейдите по ней — или отправьте <code>/link ТОКЕН</code>.
 unknown-command = Не знаю такой команды. Список команд — /help.
-unknown-text = Я понимаю команды из меню. Список команд — /help.
 unknown-message = Такое сообщение я не обрабатываю. Список команд — /help.
 button-unknown = Эта кнопка устарела. Откройте раздел заново.
 button-other-chat = Эта кнопка из другого чата — здесь она ничего не делает.
@@ -34,12 +33,12 @@ cmd-cancel = Отменить текущее действие
 
 # /help: one line per menu command, in the menu's order (src/bot/menu.ts).
 help-orders = новые заказы (поиск: <code>/orders текст</code>)
-help-products = товары и их SKU (карточка товара: <code>/products id</code>)
+help-products = товары и их SKU (карточка товара: <code>/products ID</code>)
 help-import = импорт карточек из файла JSON, CSV или XLSX: просто пришлите файл в чат
 help-jobs = мои импорты и их результаты
-help-categories = категории и их id для импорта
-help-brands = бренды и их id для импорта
-help-attributes = характеристики и их значения для импорта (<code>/attributes id категории</code>)
+help-categories = категории и их ID для импорта
+help-brands = бренды и их ID для импорта
+help-attributes = характеристики и их значения для импорта (<code>/attributes ID категории</code>)
 help-status = статус привязки
 help-link = сменить кабинет продавца
 help-language = язык

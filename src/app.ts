@@ -27,7 +27,12 @@ import {
 } from "./import/index.js";
 import type { Logger } from "./logger.js";
 import { createMetrics, type Metrics } from "./metrics.js";
-import { createMoneyService, type MoneyService } from "./money/index.js";
+import {
+  createCostStore,
+  createMoneyService,
+  type MoneyService,
+  sellerKeyOf,
+} from "./money/index.js";
 import { createScheduler, type Scheduler } from "./scheduler/index.js";
 import { createSellerApi, type SellerApi } from "./seller-api/index.js";
 import { createStorage, type Storage } from "./storage/index.js";
@@ -162,7 +167,17 @@ function createPacing(
 /** The money figures over the app's Seller API and storage (their kept days). */
 function createAppMoney(config: Config, logger: Logger, seller: SellerApi, storage: Storage) {
   const { timeZone, money } = config;
-  return createMoneyService({ seller, kv: storage.kv, logger, timeZone, config: money });
+  const auth = config.sellerAuth;
+  const identity = auth.kind === "client" ? `client:${auth.clientId}` : `token:${auth.token}`;
+  const costStore = createCostStore(storage.kv, sellerKeyOf(config.sellerApiUrl, identity));
+  return createMoneyService({
+    seller,
+    kv: storage.kv,
+    logger,
+    timeZone,
+    config: money,
+    costStore,
+  });
 }
 
 /** Wires the parts together; main.ts and the tests both start here. */

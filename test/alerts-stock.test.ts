@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { readExportBack, waitForDocument } from "./support/catalog.js";
 import { testClock } from "./support/clock.js";
 import { type Harness, linkUser, startInProcess } from "./support/harness.js";
 
@@ -42,7 +43,7 @@ describe("stock alerts", () => {
     const alert = user.botMessages().at(-1)!;
     expect(alert.text).toContain(`Остаток на исходе: ${product.name.rus} (ID ${id})`);
     expect(alert.text).toContain("На складе 4 шт. — это не больше порога 5");
-    expect(alert.buttons.flat()).toEqual(["Карточка товара"]);
+    expect(alert.buttons.flat()).toEqual(["Карточка товара", "📥 Этот товар в Excel"]);
     expect(mentions(user, `(ID ${id})`)).toBe(1);
 
     h.api.setStock(id, { stock: 3 }); // still below: nothing new
@@ -176,4 +177,46 @@ describe("health alerts", () => {
     expect(after.some((t) => t.includes(`№ ${order.orderNumber}`))).toBe(true);
     expect(await h.app.metrics.render()).toMatch(/sellerbot_alerts_delayed_total 1/);
   });
+
+  it.each([
+    ["ru", "📥 Эти товары в Excel", /Остатки на исходе: 4/],
+    ["kk", "📥 Бұл тауарлар Excel-ге", /Қалдығы азайған тауарлар: 4/],
+  ] as const)(
+    "a grouped alert opens each product's card and exports just those products to Excel (%s)",
+    async (lang, exportLabel, head) => {
+      const clock = testClock(MORNING);
+      h = await startInProcess({ redis: true, alertsClock: clock });
+      const user = h.tg.user({ languageCode: lang });
+      await linkUser(h, user);
+      const low = h.api.products.slice(4, 8);
+      for (const p of low) h.api.setStock(p.productId, { stock: 20 });
+      await h.app.alerts.runAll();
+      for (const [i, p] of low.entries()) h.api.setStock(p.productId, { stock: i });
+      clock.advance(5 * MINUTE);
+      await h.app.alerts.runAll();
+      await h.app.alerts.runAll();
+      const alert = await user.waitForBotMessage(head);
+      const name = (p: (typeof low)[number]) => (lang === "kk" && p.name.kaz) || p.name.rus;
+      // The lowest first, as the text lists them; then the export of them all.
+      expect(alert.buttons.flat().at(-1)).toBe(exportLabel);
+      expect(alert.buttons.flat().slice(0, -1)).toEqual(
+        low.map((p) => `🛍 ${name(p).length > 40 ? `${name(p).slice(0, 39)}…` : name(p)}`),
+      );
+
+      const cardQuery = await user.pressButton(alert.buttons.flat()[1]!, {
+        messageId: alert.messageId,
+      });
+      await user.waitForCallbackAnswer(cardQuery);
+      await user.waitForBotMessage(String(low[1]!.productId), { after: alert.messageId });
+
+      const before = user.lastBotMessage()!.messageId;
+      await user.pressButton(exportLabel, { messageId: alert.messageId });
+      const doc = await waitForDocument(user, /^catalog-.*\.xlsx$/, before, 20_000);
+      const read = await readExportBack(doc.document!.content!);
+      const exported = new Set(read.edits!.rows.map((r) => r.productId));
+      expect([...exported].sort()).toEqual(low.map((p) => p.productId).sort());
+      expect(read.edits!.rows).toHaveLength(low.reduce((n, p) => n + p.skus.length, 0));
+    },
+    30_000,
+  );
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { UserDriver } from "../doubles/telegram/index.js";
+import { formatMoney as tenge } from "../src/text/index.js";
 import {
   editWithOpenpyxl,
   exportWholeCatalog,
@@ -100,9 +101,11 @@ ${skuCells}
 `;
     const preview = await sendBack(user, await editWithOpenpyxl(file, withCodes));
     expect(preview.text).not.toContain("нельзя записать кодами");
-    expect(preview.text).toContain(`${before.skus[0]!.price} → ${before.skus[0]!.price + 10}`);
+    expect(preview.text).toContain(
+      `${tenge(before.skus[0]!.price)} → ${tenge(before.skus[0]!.price + 10)}`,
+    );
     await user.pressButton(/Применить/, { messageId: preview.messageId });
-    await user.waitForBotMessage(/Отправляю товаров: 1/, SLOW);
+    await user.waitForBotMessage(/^«.*»: итоги/, SLOW);
     await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
     const after = h.api.products.find((p) => p.productId === 10001)!;
     expect(after.attributes).toEqual(before.attributes);

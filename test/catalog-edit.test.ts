@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { SeedProduct } from "../doubles/seller-api/index.js";
 import type { UserDriver } from "../doubles/telegram/index.js";
+import { formatMoney as tenge } from "../src/text/index.js";
 import {
   editWithOpenpyxl,
   exportWholeCatalog,
@@ -71,11 +72,11 @@ describe("a seller's own file naming existing products", () => {
     const preview = await user.waitForBotMessage(/Что изменится/, { ...SLOW, after: before });
     expect(preview.text, user.dump()).toContain("Изменятся товаров: 1, SKU: 2.");
     expect(preview.text).toContain("Цены: выше — 2");
-    expect(preview.text).toContain(`${second.price} → ${second.price + 100}`);
+    expect(preview.text).toContain(`${tenge(second.price)} → ${tenge(second.price + 100)}`);
     // Neither a new product nor a row with errors: the second row is the product's.
     const said = user.botMessages().filter((m) => m.messageId > before);
     expect(said.map((m) => m.text).join("\n"), user.dump()).not.toMatch(
-      /productId жоқ|без productId|ошибк/,
+      /ID-і жоқ|без ID товара|ошибк/,
     );
 
     // A file of the seller's own has no export record: whose each difference is cannot be told,
@@ -83,7 +84,7 @@ describe("a seller's own file naming existing products", () => {
     expect(preview.text).toContain("❓ Под вопросом: 2");
     expect(preview.buttons.flat()).toEqual(["❓ Применить и под вопросом (2)", "✖️ Отмена"]);
     await user.pressButton(/Применить и под вопросом \(2\)/, { messageId: preview.messageId });
-    await user.waitForBotMessage(/Отправляю товаров: 1/, SLOW);
+    await user.waitForBotMessage(/^«.*»: итоги/, SLOW);
     await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
     const sent = sentProducts();
     expect(sent.map((p) => p.productId)).toEqual([product.productId]);
@@ -100,14 +101,14 @@ describe("a seller's own file naming products the cabinet no longer has", () => 
       gone: "Товаров больше нет: 12 (строки 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, …) — пропущены.",
       goneSku: "SKU больше нет: 1 (строки 14) — пропущены.",
       unreadable:
-        "🚫 Не будут отправлены ячейки (1) — исправьте их и пришлите файл снова:\n• строка 15 · price: «abc» — не число. Впишите число, например 1234 или 1234,5",
+        "🚫 Не будут отправлены ячейки (1) — исправьте их и пришлите файл снова:\n• строка 15 · Цена: «abc» — не число. Впишите число, например 1234 или 1234,5",
     },
     kk: {
       preview: /не өзгереді/,
       gone: "Енді жоқ тауарлар: 12 (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, … жолдар) — өткізілді.",
       goneSku: "Енді жоқ SKU: 1 (14 жолдар) — өткізілді.",
       unreadable:
-        "🚫 Жіберілмейтін ұяшықтар (1) — оларды түзетіп, файлды қайта жіберіңіз:\n• 15 жол · price: «abc» — сан емес. Сан жазыңыз, мысалы 1234 немесе 1234,5",
+        "🚫 Жіберілмейтін ұяшықтар (1) — оларды түзетіп, файлды қайта жіберіңіз:\n• 15 жол · Баға: «abc» — сан емес. Сан жазыңыз, мысалы 1234 немесе 1234,5",
     },
   };
 
@@ -156,9 +157,11 @@ describe("the catalog in a spreadsheet, edited by openpyxl", () => {
     expect(preview.text).toContain("Строк без изменений (пропущены): 97.");
     expect(preview.text).toContain(`10002 / ${seed10002.skus[0]!.skuId}`);
     expect(preview.text).toContain(
-      `${seed10002.skus[0]!.price} → ${seed10002.skus[0]!.price + 100}`,
+      `${tenge(seed10002.skus[0]!.price)} → ${tenge(seed10002.skus[0]!.price + 100)}`,
     );
-    expect(preview.text).toContain("name.rus");
+    // Fields named as the seller calls them, never by the API's names.
+    expect(preview.text).toContain("Название (рус.)");
+    expect(preview.text).not.toMatch(/name\.rus|price:/);
     expect(preview.text).toContain("Новое название 10003");
     expect(preview.text).not.toContain("Рискованные");
     expect(preview.text).not.toContain("нет служебного листа");
@@ -181,17 +184,17 @@ print(json.dumps({"title": ws.title, "freeze": ws.freeze_panes, "rows": rows}, e
         true,
       ]),
     );
-    const price = sheet.rows.find((r) => r[0]![0] === 10002 && r[3]![0] === "price")!;
+    const price = sheet.rows.find((r) => r[0]![0] === 10002 && r[3]![0] === "Цена")!;
     expect(price.slice(2, 6).map(([v, f]) => [v, f])).toEqual([
       [seed10002.skus[0]!.skuId, "General"],
-      ["price", "General"],
+      ["Цена", "General"],
       [String(seed10002.skus[0]!.price), "@"],
       [String(seed10002.skus[0]!.price + 100), "@"],
     ]);
     expect(sheet.rows.length).toBe(5);
 
     await user.pressButton(/Применить \(4\)/, { messageId: preview.messageId });
-    await user.waitForBotMessage(/Отправляю товаров: 4/, SLOW);
+    await user.waitForBotMessage(/^«.*»: итоги/, SLOW);
     await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
 
     const sent = sentProducts();
@@ -217,20 +220,20 @@ print(json.dumps({"title": ws.title, "freeze": ws.freeze_panes, "rows": rows}, e
   const NEW_ROW_TEXTS = {
     ru: {
       status:
-        /^🔎 Файл проверен: без ошибок — 1, с ошибками — 0\.\nСтрок без productId: это новые товары — они импортируются отдельно, предложение ниже\.$/,
+        /^🔎 Файл проверен: без ошибок — 1, с ошибками — 0\.\nСтроки без ID товара — это новые товары: они импортируются отдельно, предложение ниже\.$/,
       changes: /^Что изменится по файлу «catalog-edited\.xlsx»/,
       offer: /Импортировать товары \(1\)\?/,
       invalidStatus:
-        /^🔎 Файл проверен: без ошибок — 0, с ошибками — 1\.\nСтрок без productId: это новые товары — ни одна из них не прошла проверку, причины ниже\.$/,
+        /^🔎 Файл проверен: без ошибок — 0, с ошибками — 1\.\nСтроки без ID товара — это новые товары: ни одна из них не прошла проверку, причины ниже\.$/,
       reasons: /^❌ Ни один товар из файла не прошёл проверку[\s\S]*«дорого»/,
     },
     kk: {
       status:
-        /^🔎 Файл тексерілді: қатесіз — 1, қатесі бар — 0\.\nproductId жоқ жолдар — жаңа тауарлар: олар бөлек импортталады, ұсыныс төменде\.$/,
+        /^🔎 Файл тексерілді: қатесіз — 1, қатесі бар — 0\.\nТауар ID-і жоқ жолдар — жаңа тауарлар: олар бөлек импортталады, ұсыныс төменде\.$/,
       changes: /^«catalog-edited\.xlsx» файлы бойынша не өзгереді/,
       offer: /Тауарларды \(1\) импорттаймыз ба\?/,
       invalidStatus:
-        /^🔎 Файл тексерілді: қатесіз — 0, қатесі бар — 1\.\nproductId жоқ жолдар — жаңа тауарлар: олардың ешқайсысы тексеруден өтпеді, себептері төменде\.$/,
+        /^🔎 Файл тексерілді: қатесіз — 0, қатесі бар — 1\.\nТауар ID-і жоқ жолдар — жаңа тауарлар: олардың ешқайсысы тексеруден өтпеді, себептері төменде\.$/,
       reasons: /^❌ Файлдағы бірде-бір тауар тексеруден өтпеді[\s\S]*«дорого»/,
     },
   };

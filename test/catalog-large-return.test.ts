@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { SeedProduct } from "../doubles/seller-api/index.js";
 import type { UserDriver } from "../doubles/telegram/index.js";
 import type { ImportReader } from "../src/import/read/index.js";
-import { formatNumber } from "../src/text/format.js";
+import { formatNumber, formatMoney as tenge } from "../src/text/format.js";
 import {
   editWithOpenpyxl,
   exportWholeCatalog,
@@ -130,7 +130,7 @@ describe("an export of 5,047 SKUs sent back", () => {
     expect(preview.text).toContain("Цены: выше — 1, ниже — 2.");
     for (const e of edits) {
       expect(preview.text).toContain(`${e.row.productId} / ${e.row.skuId}`);
-      expect(preview.text).toContain(`price: ${e.row.price} → ${e.price}`);
+      expect(preview.text).toContain(`Цена: ${tenge(e.row.price)} → ${tenge(e.price)}`);
     }
     expect(preview.text).toContain(
       `Строк без изменений (пропущены): ${formatNumber(rows.length - 3, "ru")}.`,
@@ -144,7 +144,7 @@ describe("an export of 5,047 SKUs sent back", () => {
         .map((e) => [
           e.row.productId,
           e.row.skuId,
-          "price",
+          "Цена",
           String(e.row.price),
           String(e.price),
           null, // no note: neither risky nor a conflict
@@ -154,9 +154,12 @@ describe("an export of 5,047 SKUs sent back", () => {
 
     // Apply: one import request with exactly those three products, each whole.
     await user.pressButton("✅ Применить (3)", { messageId: preview.messageId });
-    // The apply's own message says what it sends and carries the undo button.
-    const applied = await user.waitForBotMessage(/Отправляю товаров: 3 /, SLOW);
-    await user.waitForBotMessage(/Отправлено товаров: 3/, SLOW);
+    // The summary comes with the undo button.
+    const applied = await user.waitForBotMessage(/^«.*»: итоги/, {
+      ...SLOW,
+      after: preview.messageId,
+    });
+    expect(applied.text).toContain("Товары: ✅ успешно 3, ❌ с ошибками 0");
     await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
     expect(importPosts()).toHaveLength(1);
     const changedIds = edits.map((e) => e.row.productId).sort((a, b) => a - b);
@@ -196,14 +199,13 @@ describe("an export of 5,047 SKUs sent back", () => {
     const again = await sendBack(user, back);
     expect(again.text, user.dump()).toContain("Конфликты: 1");
     expect(again.text).toContain(`${first.productId} / ${first.skuId}`);
-    expect(again.text).toContain(`price: ${first.price + 5} → ${edits[0]!.price}`);
+    expect(again.text).toContain(`Цена: ${tenge(first.price + 5)} → ${tenge(edits[0]!.price)}`);
     expect(again.buttons.flat()).toEqual([
       "✅ Применить (2)",
       "⚡ Применить и конфликты (3)",
       "✖️ Отмена",
     ]);
     await user.pressButton("✅ Применить (2)", { messageId: again.messageId });
-    await user.waitForBotMessage(/Отправлено товаров: 2/, SLOW);
     await user.waitFor(() => h!.api.jobs.length === 3, SLOW);
     expect(
       sentIn(2)
@@ -246,10 +248,11 @@ for r in rows:
     const preview = await sendBack(user, edited);
     expect(preview.text, user.dump()).toContain(`Изменятся товаров: ${changed.length}`);
     await user.pressButton(`✅ Применить (${changed.length})`, { messageId: preview.messageId });
-    const applied = await user.waitForBotMessage(/Отправляю товаров/, SLOW);
-    expect(applied.text, user.dump()).toContain(`Отправляю товаров: ${changed.length} `);
-    const sent = await user.waitForBotMessage(/Отправлено товаров/, SLOW);
-    expect(sent.text, user.dump()).toContain(`Отправлено товаров: ${changed.length},`);
+    const applied = await user.waitForBotMessage(/^«.*»: итоги/, {
+      ...SLOW,
+      after: preview.messageId,
+    });
+    expect(applied.text, user.dump()).toContain(`Товары: ✅ успешно ${changed.length},`);
     await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
     expect(noKazDescription(cards())).toEqual(noKazDescription(withPrices(before, newPrices)));
     await user.pressButton("↩️ Отменить изменения", { messageId: applied.messageId });

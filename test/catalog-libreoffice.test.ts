@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UserDriver } from "../doubles/telegram/index.js";
 import { writeExportXlsx } from "../src/catalog/export-xlsx.js";
 import type { LiveCard } from "../src/catalog/fields.js";
+import { formatMoney as tenge } from "../src/text/index.js";
 import {
   EXPORT_TEXTS_RU,
   editWithOpenpyxl,
@@ -97,7 +98,7 @@ rows.sort(key=lambda r: -r[col("skuId")])
       });
       expect(preview.text, user.dump()).not.toContain("қызметтік парағы жоқ");
       expect(preview.text).toContain("Өзгеретін тауарлар: 1, SKU: 1.");
-      expect(preview.text).toContain(`${edited.price} → ${edited.price + 7}`);
+      expect(preview.text).toContain(`${tenge(edited.price)} → ${tenge(edited.price + 7)}`);
       expect(preview.text).toContain("кабинеттегі мән қалады");
       expect(preview.buttons.flat()).toEqual(["✅ Қолдану (1)", "✖️ Бас тарту"]);
     });

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { sessionStorage } from "../src/bot/session-storage.js";
+import { formatMoney } from "../src/text/format.js";
+import { formatMoney as tenge } from "../src/text/index.js";
 import { importPosts as importPostsTo } from "./support/catalog.js";
 import { send } from "./support/chat.js";
 import { runningClock } from "./support/clock.js";
@@ -22,6 +24,14 @@ async function say(user: ReturnType<Harness["tg"]["user"]>, text: string) {
 
 const importPosts = () => importPostsTo(h!.api);
 
+/** A SKU's button as the seller reads it: its variant by the directory's names, its price. */
+function skuButton(sku: { attributeValueIds: number[]; price: number }, locale: "ru" | "kk") {
+  const names = sku.attributeValueIds.map(
+    (id) => h!.api.seed.attributeValues.find((v) => v.id === id)!.name,
+  );
+  return `${names.join(", ")} — ${formatMoney(sku.price, locale)}`;
+}
+
 describe("one price from the product card", () => {
   it("asks per SKU, shows old → new, applies the one edit whole, undoes it (ru)", async () => {
     h = await startInProcess();
@@ -33,11 +43,10 @@ describe("one price from the product card", () => {
     const card = await send(user, "/products 10002");
     await user.pressButton("💰 Изменить цену", { messageId: card.messageId });
     const choose = await user.waitForBotMessage(/Выберите SKU/, { after: card.messageId });
-    expect(choose.buttons.flat()).toEqual([
-      `SKU ${first!.skuId}: ${first!.price} ₸`,
-      `SKU ${second!.skuId}: ${second!.price} ₸`,
-    ]);
-    await user.pressButton(`SKU ${second!.skuId}: ${second!.price} ₸`, {
+    // Each button names its variant, «128 ГБ — 449 990 ₸».
+    expect(choose.buttons.flat()).toEqual([skuButton(first!, "ru"), skuButton(second!, "ru")]);
+    expect(choose.buttons.flat()[0]).toMatch(/^\S.* — \d{1,3}([\s\u00a0\u202f]\d{3})* ₸$/u);
+    await user.pressButton(skuButton(second!, "ru"), {
       messageId: choose.messageId,
     });
     await user.waitForBotMessage(/Новая цена для SKU/, { after: choose.messageId });
@@ -46,11 +55,23 @@ describe("one price from the product card", () => {
     expect(bad.text).toContain("Не понял цену «дорого»");
     const newPrice = second!.price + 1000;
     const confirm = await say(user, `${String(newPrice).replace(/(\d)(?=(\d{3})+$)/g, "$1 ")}`);
-    expect(confirm.text).toContain(`Цена SKU ${second!.skuId}: ${second!.price} → ${newPrice} ₸`);
+    expect(confirm.text).toContain(
+      `Цена SKU ${second!.skuId}: ${tenge(second!.price)} → ${tenge(newPrice)}`,
+    );
     expect(importPosts()).toHaveLength(0);
     await user.pressButton("✅ Применить (1)", { messageId: confirm.messageId });
-    const applied = await user.waitForBotMessage(/Отправляю товаров: 1/, SLOW);
+    const pressed = user.lastBotMessage()!.messageId;
     await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
+    // The undo button comes with the summary: the press's second and last new message.
+    const summary = await user.waitForBotMessage(/^«.*»: итоги/, {
+      ...SLOW,
+      after: pressed,
+    });
+    const added = user.botMessages().filter((m) => m.messageId > pressed);
+    expect(
+      added.map((m) => m.messageId),
+      user.dump(),
+    ).toEqual([added[0]!.messageId, summary.messageId]);
     const sent = (
       importPosts()[0]!.body as {
         products: { productId: number; skus: { skuId: number; price: number }[] }[];
@@ -64,7 +85,7 @@ describe("one price from the product card", () => {
     const live = () => h!.api.products.find((p) => p.productId === 10002)!;
     expect(live().skus[1]!.price).toBe(newPrice);
 
-    await user.pressButton("↩️ Отменить изменения", { messageId: applied.messageId });
+    await user.pressButton("↩️ Отменить изменения", { messageId: summary.messageId });
     await user.waitForBotMessage(/Возвращаю прежние значения: 1/, SLOW);
     await user.waitFor(() => h!.api.jobs.length === 2, SLOW);
     expect(live().skus.map((s) => s.price)).toEqual(product.skus.map((s) => s.price));
@@ -125,25 +146,25 @@ describe("one price from the product card", () => {
     const card = await send(user, "/products 10002");
     await user.pressButton("💰 Бағаны өзгерту", { messageId: card.messageId });
     const choose = await user.waitForBotMessage(/SKU-ды таңдаңыз/, { after: card.messageId });
-    await user.pressButton(`SKU ${first!.skuId}: ${first!.price} ₸`, {
+    await user.pressButton(skuButton(first!, "kk"), {
       messageId: choose.messageId,
     });
     await user.waitForBotMessage(`SKU ${first!.skuId} үшін жаңа баға`);
     expect((await send(user, "/cancel")).text).toBe("Бас тартылды.");
     expect((await say(user, "5000")).text).not.toContain("бағасы:");
 
-    await user.pressButton(`SKU ${first!.skuId}: ${first!.price} ₸`, {
+    await user.pressButton(skuButton(first!, "kk"), {
       messageId: choose.messageId,
     });
     await user.waitForBotMessage(`SKU ${first!.skuId} үшін жаңа баға`);
     // Another SKU pressed while the first is asked: the question is now about that one.
-    await user.pressButton(`SKU ${second!.skuId}: ${second!.price} ₸`, {
+    await user.pressButton(skuButton(second!, "kk"), {
       messageId: choose.messageId,
     });
     await user.waitForBotMessage(`SKU ${second!.skuId} үшін жаңа баға`);
     const confirm = await say(user, String(second!.price + 10));
     expect(confirm.text).toBe(
-      `SKU ${second!.skuId} бағасы: ${second!.price} → ${second!.price + 10} ₸. Қолданамыз ба?`,
+      `SKU ${second!.skuId} бағасы: ${tenge(second!.price)} → ${tenge(second!.price + 10)}. Қолданамыз ба?`,
     );
     expect((await send(user, "/cancel")).text).toBe("Бас тартатын әрекет жоқ.");
   });
@@ -197,13 +218,14 @@ describe("one price from the product card", () => {
         );
       h = await restartBot(h);
       h.api.clearRequests();
+      // The number is typed text like any other: searched for, never taken for a price.
       const reply = await say(user, "5000");
-      expect(reply.text).toBe(
+      expect(reply.text).toContain(
         lang === "ru"
-          ? "Я понимаю команды из меню. Список команд — /help."
-          : "Мен мәзірдегі командаларды түсінемін. Командалар тізімі — /help.",
+          ? "Не нашёл ни заказа, ни товара с номером 5000."
+          : "5000 нөмірлі тапсырыс та, тауар да табылмады.",
       );
-      expect(h.api.requests.filter((r) => r.path.includes("/products"))).toHaveLength(0);
+      expect(h.api.requests.filter((r) => r.path.includes("/products/import"))).toHaveLength(0);
       expect((await send(user, "/cancel")).text).toBe(
         lang === "ru" ? "Отменять нечего." : "Бас тартатын әрекет жоқ.",
       );

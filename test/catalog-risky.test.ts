@@ -45,7 +45,7 @@ for r in rows:
     const preview = await sendBack(user, cut);
     expect(preview.buttons.flat()).toEqual(["⚠️ Тәуекелділермен бірге қолдану (1)", "✖️ Бас тарту"]);
     await user.pressButton(/Тәуекелділермен/, { messageId: preview.messageId });
-    await user.waitForBotMessage(/Тауарларды жіберіп жатырмын: 1/, SLOW);
+    await user.waitForBotMessage(/^«.*»: қорытынды/, SLOW);
     await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
     expect(h.api.products[0]!.skus[0]!.price).toBe(10);
   });

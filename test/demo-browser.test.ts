@@ -106,14 +106,14 @@ describe.skipIf(!chromiumPath)(
 
           // The sample file (dropped on the page, or picked), its problems, the import button, the summary.
           await (drop ? chat.dropFile(SAMPLE) : chat.sendFile(SAMPLE));
-          await chat.waitForBot("price");
+          await chat.waitForBot(shown(locale, "field-price"));
           // Nothing is sent before the seller confirms: how the file was read, the first product.
           await chat.waitForBot(shown(locale, "import-reading-title"));
           await chat.waitForBot(shown(locale, "import-first-title"));
           await chat.press(shown(locale, "import-button-import", { valid: 4 }));
           const title = shown(locale, "jobs-summary-title", { file: "products-with-errors.csv" });
           await chat.waitForBot(title);
-          await chat.waitForBot("BRAND_NOT_FOUND");
+          await chat.waitForBot(shown(locale, "api-code-brand-not-found"));
 
           // The sent document is downloadable from the chat, byte for byte.
           const href = await browser.page

@@ -65,7 +65,9 @@ describe("npm run demo -- --script", () => {
       expect(confirmation).not.toContain(title);
       // The file's problems, then the summary after the valid rows were imported.
       expect(transcript).toContain(title);
-      expect(transcript).toContain("BRAND_NOT_FOUND");
+      // The API's error in the bot's own sentence (its code and English text never shown).
+      expect(transcript).toContain(shown(locale, "api-code-brand-not-found"));
+      expect(transcript).not.toContain("BRAND_NOT_FOUND");
       // The Seller API received one import request of the 4 valid products.
       const sent = stack.sandbox.requestsTo("/api/seller/v1/products/import");
       const posts = sent.filter((r) => r.method === "POST");

@@ -254,7 +254,7 @@ describe("the dialogues' list", () => {
     // A question kept any other way needs a handler of plain text: only the fallback has one.
     const inBot = (paths: string[]) => paths.filter((p) => p.startsWith("src/bot/"));
     const textHandlers = inBot(where(/\.on\(\s*\[?\s*"message(:text)?"|\.hears\(/));
-    expect(textHandlers).toEqual(["src/bot/features/fallback.ts"]);
+    expect(textHandlers).toEqual(["src/bot/features/fallback/index.ts"]);
     // And the session holds no question (a field added to SessionData must be named here).
     const notDialogues: Record<keyof SessionData, string> = {
       locale: "the chat's language",

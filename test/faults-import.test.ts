@@ -98,7 +98,8 @@ describe("the bot killed between accepting an import and its summary", () => {
     rig.processes.push(second);
     const summary = await user.waitForBotMessage(SUMMARY, { timeoutMs: 25_000 });
     expect(summary.text).toContain("✅ успешно 2, ❌ с ошибками 1");
-    expect(summary.text).toMatch(/BRAND_NOT_FOUND/);
+    expect(summary.text).toContain("такого бренда нет");
+    expect(summary.text).not.toMatch(/BRAND_NOT_FOUND/);
     expect(summary.text).toMatch(/позиция 2|№\s?2|2-/i);
     // One import request, never repeated by the restart.
     expect(importPostsOf(api)).toHaveLength(1);

@@ -209,9 +209,9 @@ describe("Redis restarted while the bot runs", () => {
     finishedAt = 0;
 
     const summary = /^Импорт «партия\.json»: итоги/;
-    const message = await user.waitForBotMessage(summary, { timeoutMs: 25_000 });
+    const message = await user.waitForBotMessage(summary);
     expect(message.text).toContain("✅ успешно 2, ❌ с ошибками 1");
-    expect(message.text).toMatch(/позиция 3 · brandId · BRAND_NOT_FOUND/);
+    expect(message.text).toMatch(/позиция 3 · Бренд: такого бренда нет/);
     // The watcher has recorded the summary and stopped watching the document: no later round
     // can send it again, so the count is final.
     await eventually(() => (h!.logs.some((l) => /import summary sent/.test(l)) ? true : undefined));

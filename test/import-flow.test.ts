@@ -88,7 +88,7 @@ describe("importing a document from the chat", () => {
     const offer = await confirmImport(user);
     expect(offer.text).toContain("Первый товар будет отправлен так");
     expect(offer.text).toContain("название: Кабель USB-C №1");
-    expect(offer.text).toContain("цена: 1001");
+    expect(offer.text).toContain("цена: 1\u00a0001 ₸");
     expect(offer.text).toContain("штрихкод: 4870000000001");
     expect(offer.buttons.flat()).toEqual(["✅ Импортировать товары (65)", "✖️ Отмена"]);
     const accepted = await user.waitForBotMessage(/Импорт принят/, SLOW);
@@ -101,13 +101,12 @@ describe("importing a document from the chat", () => {
     // Every product went out exactly once, in file order within its request.
     const names = requests.flatMap((r) => productsOf(r).map((p) => p.name.rus));
     expect(new Set(names).size).toBe(65);
-    // The status message moved on from "reading" to waiting for the results.
-    const status = user
-      .botMessages()
-      .filter((m) => m.messageId < offer.messageId)
-      .at(-1)!;
-    expect(status.edited, user.dump()).toBeGreaterThan(0);
-    expect(status.text).not.toMatch(/Читаю файл/);
+    // The status message of the reading became the offer; the sending has a message of its own
+    // below it, edited as the requests went out.
+    const reading = user.botMessages().find((m) => m.messageId === offer.messageId)!;
+    expect(reading.edited, user.dump()).toBeGreaterThan(0);
+    expect(reading.text).not.toMatch(/Читаю файл/);
+    expect(accepted.messageId).toBeGreaterThan(offer.messageId);
   });
 
   it("takes a bare JSON array too, and answers in Kazakh (kk)", async () => {
@@ -117,7 +116,7 @@ describe("importing a document from the chat", () => {
     await user.sendDocument({ fileName: "тауарлар.json", content: JSON.stringify(products) });
     const offer = await confirmImport(user, "kk");
     expect(offer.text).toContain("Бірінші тауар былай жіберіледі");
-    expect(offer.text).toContain("бағасы: 1001");
+    expect(offer.text).toContain("бағасы: 1\u00a0001 ₸");
     expect(offer.buttons.flat()).toEqual(["✅ Тауарларды импорттау (31)", "✖️ Бас тарту"]);
 
     const accepted = await user.waitForBotMessage(/Импорт қабылданды/, SLOW);
@@ -135,9 +134,9 @@ describe("importing a document from the chat", () => {
     const offer = await user.waitForBotMessage(/В файле есть ошибки/, SLOW);
     expect(offer.text).toContain("с ошибками: 2, без ошибок: 3");
     expect(offer.text).toMatch(
-      /Строка 3 · name\.rus: обязательное поле не заполнено \(сейчас: пусто\)\. Заполните его/,
+      /Строка 3 · Название \(рус\.\): обязательное поле не заполнено \(сейчас: пусто\)\. Заполните его/,
     );
-    expect(offer.text).toMatch(/Строка 4 · price: «abc» — не число\. Впишите число/);
+    expect(offer.text).toMatch(/Строка 4 · Цена: «abc» — не число\. Впишите число/);
     expect(offer.buttons.flat()).toEqual(["✅ Импортировать без ошибок (3)", "✖️ Отмена"]);
     expect(importPosts()).toHaveLength(0);
 
@@ -204,8 +203,8 @@ describe("importing a document from the chat", () => {
       ]);
       await user.sendDocument({ fileName: "товары.csv", content: file });
       const offer = await user.waitForBotMessage(texts.problems, SLOW);
-      expect(offer.text).toMatch(new RegExp(`3(-жол)? · photos: .*${texts.photos}`));
-      expect(offer.text).toMatch(new RegExp(`4(-жол)? · price: .*${texts.rub}`));
+      expect(offer.text).toMatch(new RegExp(`3(-жол)? · Фото: .*${texts.photos}`));
+      expect(offer.text).toMatch(new RegExp(`4(-жол)? · (Цена|Баға): .*${texts.rub}`));
       await user.pressButton(languageCode === "ru" ? /Импортировать без ошибок/ : /импорттау/);
       await user.waitFor(() => importPosts().length === 1, SLOW);
       const sent = productsOf(importPosts()[0]!);
@@ -231,9 +230,9 @@ describe("importing a document from the chat", () => {
 
     const offer = await user.waitForBotMessage(/Файлда қателер бар/, SLOW);
     expect(offer.text).toMatch(
-      /3-жол · name\.rus: міндетті өріс толтырылмаған \(қазір: бос\)\. Оны толтырыңыз/,
+      /3-жол · Атауы \(орыс\.\): міндетті өріс толтырылмаған \(қазір: бос\)\. Оны толтырыңыз/,
     );
-    expect(offer.text).toMatch(/4-жол · price: «abc» — сан емес\. Сан жазыңыз/);
+    expect(offer.text).toMatch(/4-жол · Баға: «abc» — сан емес\. Сан жазыңыз/);
     await user.pressButton("✖️ Бас тарту");
     await user.waitForBotMessage(/Импорт тоқтатылды/, SLOW);
     // A late press of the other button is answered, and still sends nothing.
@@ -282,11 +281,9 @@ describe("importing a document from the chat", () => {
     const text = report.content.toString("utf8");
     expect(text.startsWith("\uFEFF")).toBe(true);
     const lines = text.slice(1).trim().split("\r\n");
-    expect(lines[0]).toBe("Строка;Поле;Проблема;Код");
+    expect(lines[0]).toBe("Строка;Поле;Проблема");
     expect(lines).toHaveLength(21);
-    expect(lines[1]).toBe(
-      "3;price;«-5» — а нужно число больше нуля. Исправьте значение;not-positive",
-    );
+    expect(lines[1]).toBe("3;Цена;«-5» — а нужно число больше нуля. Исправьте значение");
   });
 
   it("says so when nothing in the file is valid, and sends nothing", async () => {
@@ -297,7 +294,7 @@ describe("importing a document from the chat", () => {
       content: JSON.stringify([{ categoryId: 101, brandId: 504, name: { rus: "Без цены" } }]),
     });
     const answer = await user.waitForBotMessage(/Ни один товар/, SLOW);
-    expect(answer.text).toMatch(/Товар № 1 · description/);
+    expect(answer.text).toMatch(/Товар № 1 · Описание/);
     expect(answer.text).toContain("/import");
     expect(answer.buttons).toEqual([]);
     expect(importPosts()).toHaveLength(0);
@@ -317,7 +314,9 @@ describe("importing a document from the chat", () => {
     expect(result.text).toContain("товаров — 30");
     expect(result.text).toContain("запросов — 1");
     expect(result.text).toMatch(/Запрос 2\/2 \(товары № 31–35\) отклонён сервисом/);
-    expect(result.text).toMatch(/Товар № 33 · vat: 'Vat' must be 0 or 12/);
+    expect(result.text).toMatch(
+      /Товар № 33 · НДС: сервис не принял значение\. Его ответ: «'Vat' must be 0 or 12/,
+    );
     expect(importPosts()).toHaveLength(2);
   });
 
@@ -333,7 +332,9 @@ describe("importing a document from the chat", () => {
     await confirmImport(user, "kk");
     const result = await user.waitForBotMessage(/сервис қабылдамады/, SLOW);
     expect(result.text).toMatch(/1\/1 сұрауды \(2–3-жолдар\) сервис қабылдамады/);
-    expect(result.text).toMatch(/2–3-жолдар · vat: 'Vat' must be 0 or 12/);
+    expect(result.text).toMatch(
+      /2–3-жолдар · ҚҚС: сервис мәнді қабылдамады\. Оның жауабы: «'Vat' must be 0 or 12/,
+    );
     expect(result.text).not.toContain("Импорт қабылданды");
   });
 
@@ -360,10 +361,10 @@ describe("importing a document from the chat", () => {
     await user.sendDocument({ fileName: "one.json", content: JSON.stringify([product(1)]) });
     await confirmImport(user);
     const result = await user.waitForBotMessage(/могли всё же создаться/, SLOW);
-    // The status message above it agrees: the request may have gone through.
+    // Its first line agrees: the request may have gone through.
     const said = user.botMessages().map((m) => m.text);
-    expect(said, user.dump()).toContain(
-      "⚠️ Сервис не подтвердил ни одного запроса — подробности ниже.",
+    expect(result.text, user.dump()).toMatch(
+      /^⚠️ Сервис не подтвердил ни одного запроса — подробности ниже\./,
     );
     expect(said.some((text) => text.includes("не принял ни одного"))).toBe(false);
     expect(result.text).toContain("Эти товары могли всё же создаться.");
@@ -432,7 +433,9 @@ describe("Excel's Windows-1251 CSV", () => {
     );
     await user.sendDocument({ fileName: "excel.csv", content });
     const offer = await user.waitForBotMessage(/В файле есть ошибки/, SLOW);
-    expect(offer.text).toMatch(/Строка 3 · name\.kaz: в «\?уатты кабель» казахские буквы потеряны/);
+    expect(offer.text).toMatch(
+      /Строка 3 · Название \(каз\.\): в «\?уатты кабель» казахские буквы потеряны/,
+    );
     expect(offer.text).toMatch(/В строках 3 .*Windows-1251/);
     expect(offer.text).toContain("CSV UTF-8");
     expect(offer.text).toContain(".xlsx");

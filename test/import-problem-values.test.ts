@@ -104,13 +104,13 @@ describe("the reader gives every problem its value", () => {
       return problemLines(t, result.invalid).map((line) => formatLine(t, line));
     };
     expect(await lines("r-write-csv2.csv", "ru")).toEqual([
-      "• <b>Строка 5</b> · <code>price</code>: «NA» — не число. Впишите число, например 1234 или 1234,5",
+      "• <b>Строка 5</b> · Цена: «NA» — не число. Впишите число, например 1234 или 1234,5",
     ]);
     expect(await lines("r-write-csv2.csv", "kk")).toEqual([
-      "• <b>5-жол</b> · <code>price</code>: «NA» — сан емес. Сан жазыңыз, мысалы 1234 немесе 1234,5",
+      "• <b>5-жол</b> · Баға: «NA» — сан емес. Сан жазыңыз, мысалы 1234 немесе 1234,5",
     ]);
     const formulas = await lines("lo-ru-formulas.csv", "ru");
-    expect(formulas[0]).toContain("<code>price</code>: в ячейке формула «=945*2»");
+    expect(formulas[0]).toContain("Цена: в ячейке формула «=945*2»");
     expect(formulas.join("\n")).toContain("«=ROUND(12,4;0)»");
     expect(formulas.join("\n")).toContain("«=FALSE()»");
     expect(formulas[0]).toContain("Сохраните CSV заново без формул");

@@ -94,33 +94,33 @@ describe("a price shown in another currency is named, never sent as tenge", () =
     const openpyxl = await read("openpyxl-currency-formats.xlsx");
     const ru = lines(openpyxl, "ru");
     expect(ru[0]).toBe(
-      "• Строка 2 · price: «12 345,50 ₽» — цена в рублях. Сервис принимает цены только в тенге, а пересчитывать их я не берусь: впишите цену в тенге и задайте ячейке числовой формат или денежный с ₸",
+      "• Строка 2 · Цена: «12 345,50 ₽» — цена в рублях. Сервис принимает цены только в тенге, а пересчитывать их я не берусь: впишите цену в тенге и задайте ячейке числовой формат или денежный с ₸",
     );
     expect(ru).toContainEqual(
-      expect.stringMatching(/^• Строка 3 · price: «\$12 345,50» — цена в долларах\./),
+      expect.stringMatching(/^• Строка 3 · Цена: «\$12 345,50» — цена в долларах\./),
     );
     expect(ru).toContainEqual(
-      expect.stringMatching(/^• Строка 4 · price: «12 345,50 €» — цена в евро\./),
+      expect.stringMatching(/^• Строка 4 · Цена: «12 345,50 €» — цена в евро\./),
     );
     expect(ru).toContainEqual(
-      expect.stringMatching(/^• Строка 6 · price: «12 345,50 р\.» — цена в рублях\./),
+      expect.stringMatching(/^• Строка 6 · Цена: «12 345,50 р\.» — цена в рублях\./),
     );
     // openpyxl's `"$"#,##0.00_);(…)` is the built-in format 7: the computer's own currency.
     expect(ru).toContainEqual(
       expect.stringContaining(
-        "Строка 7 · price: «12 345,50» — цена в денежном формате, а валюту в нём показывает компьютер",
+        "Строка 7 · Цена: «12 345,50» — цена в денежном формате, а валюту в нём показывает компьютер",
       ),
     );
     expect(ru).toContainEqual(
-      expect.stringMatching(/^• Строка 12 · price: «2 890,00 ₽» — цена в рублях\./),
+      expect.stringMatching(/^• Строка 12 · Цена: «2 890,00 ₽» — цена в рублях\./),
     );
     expect(ru).toHaveLength(7);
     const kk = lines(openpyxl, "kk");
     expect(kk[0]).toBe(
-      "• 2-жол · price: «12 345,50 ₽» — баға рубльмен. Сервис бағаларды тек теңгемен қабылдайды, ал мен оларды қайта есептемеймін: бағаны теңгемен жазып, ұяшыққа сандық пішімді немесе ₸ бар ақшалай пішімді беріңіз",
+      "• 2-жол · Баға: «12 345,50 ₽» — баға рубльмен. Сервис бағаларды тек теңгемен қабылдайды, ал мен оларды қайта есептемеймін: бағаны теңгемен жазып, ұяшыққа сандық пішімді немесе ₸ бар ақшалай пішімді беріңіз",
     );
     expect(kk).toContainEqual(
-      expect.stringMatching(/^• 4-жол · price: «12 345,50 €» — баға еуромен\./),
+      expect.stringMatching(/^• 4-жол · Баға: «12 345,50 €» — баға еуромен\./),
     );
     // Tenge formats, and the accounting format whose `_₽` is a space, are sent as they show.
     expect(openpyxl.products.map((p) => p.ref)).toEqual(
@@ -132,14 +132,14 @@ describe("a price shown in another currency is named, never sent as tenge", () =
 
     const xlsxwriter = lines(await read("xlsxwriter-currency-formats.xlsx"), "ru");
     expect(xlsxwriter).toContainEqual(
-      expect.stringMatching(/^• Строка 3 · price: «USD 12 345,50» — цена в долларах\./),
+      expect.stringMatching(/^• Строка 3 · Цена: «USD 12 345,50» — цена в долларах\./),
     );
     expect(xlsxwriter).toContainEqual(
-      expect.stringMatching(/^• Строка 6 · price: «zł12 345,50» — цена в другой валюте \(zł\)\./),
+      expect.stringMatching(/^• Строка 6 · Цена: «zł12 345,50» — цена в другой валюте \(zł\)\./),
     );
     const kkOther = lines(await read("xlsxwriter-currency-formats.xlsx"), "kk");
     expect(kkOther).toContainEqual(
-      expect.stringMatching(/^• 6-жол · price: «zł12 345,50» — баға басқа валютамен \(zł\)\./),
+      expect.stringMatching(/^• 6-жол · Баға: «zł12 345,50» — баға басқа валютамен \(zł\)\./),
     );
   });
 
@@ -147,8 +147,8 @@ describe("a price shown in another currency is named, never sent as tenge", () =
     for (const file of ["lo-ru-rub-prices.xlsx", "pycsv-rub-prices.csv"]) {
       const result = await read(file);
       expect(lines(result, "ru"), file).toEqual([
-        expect.stringMatching(/^• Строка 2 · price: «2 890,00 ₽» — цена в рублях\./),
-        expect.stringMatching(/^• Строка 3 · price: «990,00 ₽» — цена в рублях\./),
+        expect.stringMatching(/^• Строка 2 · Цена: «2 890,00 ₽» — цена в рублях\./),
+        expect.stringMatching(/^• Строка 3 · Цена: «990,00 ₽» — цена в рублях\./),
       ]);
       expect(result.products.map((p) => p.product.skus?.[0]?.price)).toEqual([1234]);
     }
@@ -166,7 +166,7 @@ describe("a price shown in another currency is named, never sent as tenge", () =
     const result = await parseImportFile({ bytes, fileName: "a.json" }, OPTIONS);
     if (!result.ok) throw new Error(result.reason);
     expect(lines(result, "ru")).toEqual([
-      expect.stringMatching(/^• Товар № 1 · skus\[0\]\.price: «2890 ₽» — цена в рублях\./),
+      expect.stringMatching(/^• Товар № 1 · Цена: «2890 ₽» — цена в рублях\./),
     ]);
   });
 
@@ -206,10 +206,10 @@ describe("an empty cell written as a typed string cell with no value is empty", 
     expect(result.products[0]!.product.name).toEqual({ rus: "Кабель USB-C 1 м" });
     expect(barcodes(result)).toEqual(["4870000000012", null, "4870000000043"]);
     expect(lines(result, "ru")).toEqual([
-      "• Строка 4 · description.rus: обязательное поле не заполнено (сейчас: пусто). Заполните его",
+      "• Строка 4 · Описание (рус.): обязательное поле не заполнено (сейчас: пусто). Заполните его",
     ]);
     expect(lines(result, "kk")).toEqual([
-      "• 4-жол · description.rus: міндетті өріс толтырылмаған (қазір: бос). Оны толтырыңыз",
+      "• 4-жол · Сипаттамасы (орыс.): міндетті өріс толтырылмаған (қазір: бос). Оны толтырыңыз",
     ]);
   });
 
@@ -280,18 +280,18 @@ describe("a barcode a converter wrote from a number cell into a CSV or JSON", ()
     );
     expect(reading(csv, "kk")).toContain("ℹ️ 13 цифрдан қысқа штрихкодтар (4, 3, 4, 5, 6-жолдар)");
     expect(lines(csv, "ru")).toEqual([
-      "• Строка 7 · barcode: в штрихкоде «460000012341» 12 цифр, а нужно 13 (или 8 в коротком EAN-8), и с нулями в начале он не проходит проверку контрольной цифры. Похоже, нули в начале потерялись, когда таблицу сохраняли в этот файл: впишите штрихкод полностью, как на упаковке, и сохраните колонку как текст",
-      expect.stringMatching(/^• Строка 8 · barcode: в штрихкоде «123456789» 9 цифр, а нужно 13/),
+      "• Строка 7 · Штрихкод: в штрихкоде «460000012341» 12 цифр, а нужно 13 (или 8 в коротком EAN-8), и с нулями в начале он не проходит проверку контрольной цифры. Похоже, нули в начале потерялись, когда таблицу сохраняли в этот файл: впишите штрихкод полностью, как на упаковке, и сохраните колонку как текст",
+      expect.stringMatching(/^• Строка 8 · Штрихкод: в штрихкоде «123456789» 9 цифр, а нужно 13/),
     ]);
     expect(lines(csv, "kk")[1]).toMatch(
-      /^• 8-жол · barcode: «123456789» штрихкодында 9 цифр бар, ал 13 керек/,
+      /^• 8-жол · Штрихкод: «123456789» штрихкодында 9 цифр бар, ал 13 керек/,
     );
 
     const json = await read("pyjson-api-barcodes.json");
     expect(reading(json, "ru")).toContain("(4, товары № 2, 3, 4, 5)");
     expect(reading(json, "kk")).toContain("(4, № 2, 3, 4, 5 тауарлар)");
     expect(lines(json, "ru")[0]).toMatch(
-      /^• Товар № 6 · skus\[0\]\.barcode: в штрихкоде «460000012341» 12 цифр/,
+      /^• Товар № 6 · Штрихкод: в штрихкоде «460000012341» 12 цифр/,
     );
   });
 

@@ -88,6 +88,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
 /** Features are independent; only these use another (the alerts' order details and cards). */
 const FEATURE_USES: Record<string, readonly string[]> = {
   alerts: ["orders", "products"],
+  // Typed text finds an order (its details) or a product (its card, the products found).
+  fallback: ["orders", "products"],
   // A file sent back from a catalog export is read by the import's document handler, which
   // hands its edit rows to the catalog's preview.
   import: ["catalog"],

@@ -20,7 +20,14 @@ describe("linking a seller's chat", () => {
     const greeting = await user.waitForBotMessage(/байланыстырылды/);
 
     expect(greeting.text).toContain("Қош келдіңіз");
-    expect(greeting.text).toContain("/orders");
+    // Not a list of commands: a short pointer to the main menu's buttons, which come with it.
+    expect(greeting.text).toContain("Негізгі мәзір");
+    expect(greeting.text).not.toContain("/orders");
+    expect(greeting.replyKeyboard).toEqual([
+      ["📦 Тапсырыстар", "🛍 Тауарлар"],
+      ["📈 Бүгін", "💰 Ақша"],
+      ["📥 Excel", "⚙️ Баптаулар"],
+    ]);
     const confirm = h.api.requestsTo("/api/seller/v1/telegram/confirm-token");
     expect(confirm).toHaveLength(1);
     expect(confirm[0]!.body).toEqual({
@@ -128,7 +135,8 @@ describe("linking a seller's chat", () => {
     const token = h.api.issueLinkToken();
     const before = user.lastBotMessage()!.messageId;
     await user.sendText(token);
-    await user.waitForBotMessage(/командаларды түсінемін/, { after: before });
+    // Typed text of an unlinked chat: how to link (nothing is searched).
+    await user.waitForBotMessage(/әлі сатушы кабинетіне байланыстырылмаған/, { after: before });
     expect(h.api.requestsTo("/api/seller/v1/telegram/confirm-token")).toHaveLength(0);
     // Asked again, it is.
     await user.sendCommand("/link");
@@ -251,6 +259,7 @@ describe("linking a seller's chat", () => {
     // Every command a seller uses, in the order of a day's work, each described in each language.
     const order = [
       "orders",
+      "today",
       "money",
       "products",
       "export",
@@ -260,7 +269,7 @@ describe("linking a seller's chat", () => {
       "categories",
       "brands",
     ];
-    const tail = ["attributes", "status", "link", "language", "help", "cancel"];
+    const tail = ["attributes", "status", "link", "language", "menu", "help", "cancel"];
     const menus = {
       ru: h.tg.commands({ languageCode: "ru" }),
       kk: h.tg.commands({ languageCode: "kk" }),

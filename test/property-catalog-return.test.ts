@@ -245,7 +245,8 @@ describe("a returned export of any size (property-based)", () => {
             expected.map(([id, sku, field, was, will]) => [
               id,
               sku || null,
-              field,
+              // The field in the seller's words.
+              field === "price" ? "Цена" : "Название (рус.)",
               was,
               will,
               null,

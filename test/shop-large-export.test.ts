@@ -315,7 +315,10 @@ describe("the catalog of a real shop, round trip", () => {
     expect(importPosts(api)).toHaveLength(0);
 
     await user.pressButton(/Применить \(4\)/, { messageId: preview.messageId });
-    await user.waitForBotMessage(/Отправлено товаров: 3/, { ...SLOW, after: preview.messageId });
+    await user.waitForBotMessage(/^«каталог\.xlsx»: итоги/, {
+      ...SLOW,
+      after: preview.messageId,
+    });
     await user.waitFor(() => api.jobs.length >= 1, SLOW);
     // Only the edited products, each whole: every SKU with its id, the changes in them.
     const applied = sentIn(importPosts(api));
@@ -334,7 +337,7 @@ describe("the catalog of a real shop, round trip", () => {
     at(last.productId).skus.at(-1)!.price += 1;
     expect(differing(cards(), expected)).toEqual([]);
 
-    const summary = await user.waitForBotMessage(/Импорт «каталог\.xlsx»: итоги/, SLOW);
+    const summary = await user.waitForBotMessage(/^«каталог\.xlsx»: итоги/, SLOW);
     await user.waitFor(() => summary.buttons.flat().includes("↩️ Отменить изменения"), SLOW);
     await user.pressButton("↩️ Отменить изменения", { messageId: summary.messageId });
     await user.waitForBotMessage(/Возвращаю прежние значения: 3/, SLOW);

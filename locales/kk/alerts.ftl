@@ -25,6 +25,11 @@ alert-stocks-many = 📦 <b>Қалдығы азайған тауарлар: { $c
 alert-stocks-line = • { $name } (ID <code>{ $id }</code>) — { $stock } дана
 alert-stocks-more = … және тағы { $count }. Әр тауардың қалдығы — /products ішінде.
 alert-product-button = Тауар карточкасы
+alert-stock-card-button = 🛍 { $name }
+alert-stock-export-button = 📥 { $count ->
+        [one] Бұл тауар Excel-ге
+       *[other] Бұл тауарлар Excel-ге
+    }
 alert-health-down = ⚠️ Сатушы сервисі { $since } бастап жауап бермей тұр. Тапсырыстар мен қалдықтар туралы хабарландырулар кешігеді — байланыс қалпына келгенде бот оларды жібереді.
 alert-health-up = ✅ Сатушы сервисімен байланыс қалпына келді: хабарландырулар қайта келеді, өткізіп алған тапсырыстар артынан келеді.
 alerts-order-gone = Бұл тапсырыс табылмады. /orders ашыңыз.

@@ -1,6 +1,6 @@
 # /categories, /brands, /attributes: ids and codes for an import.
 categories-title = <b>Санаттар</b> · { $pages } беттің { $page }-беті · барлығы { $total }
-categories-legend = ✅ — соңғы деңгейдегі санат: тауарда осы санаттың id-і көрсетіледі (categoryId).
+categories-legend = ✅ — соңғы деңгейдегі санат: тауарда санат ретінде осы санаттың ID-і көрсетіледі.
 brands-title = <b>Брендтер</b> · { $pages } беттің { $page }-беті · барлығы { $total }
 attributes-title = <b>Сипаттамалар</b> · { $pages } беттің { $page }-беті · барлығы { $total }
 attributes-of-category = Санат: { $category }

@@ -7,6 +7,9 @@ jobs-place-positions = № { $positions } тауарлар
 
 jobs-summary-title = <b>«{ $file }» импорты: қорытынды</b>
 jobs-summary-title-expired = <b>«{ $file }» импорты: қорытынды (нәтижелердің бәрі алынған жоқ)</b>
+# Edits of existing cards (a price from the card, a returned export, an undo): no "import".
+jobs-summary-title-edit = <b>«{ $file }»: қорытынды</b>
+jobs-summary-title-edit-expired = <b>«{ $file }»: қорытынды (нәтижелердің бәрі алынған жоқ)</b>
 jobs-summary-products = Тауарлар: ✅ сәтті { $succeeded }, ❌ қатемен { $failed }
 jobs-summary-skus = SKU: ✅ сәтті { $succeeded }, ❌ қатемен { $failed }
 jobs-summary-unfinished = ⏳ { $hours } сағат ішінде қорытынды күйі алынбағандары: { $count } — оларды кейінірек /products арқылы тексеріңіз.
@@ -28,12 +31,11 @@ jobs-problem-unfinished = { $hours } сағат ішінде қорытынды 
 jobs-report-place = Жол / тауар №
 jobs-report-batch = Сұрау
 jobs-report-field = Өріс
-jobs-report-code = Код
 jobs-report-description = Сипаттама
 
 jobs-progress-waiting = ⏳ «{ $file }»: импорт нәтижелері күтілуде — дайын тауарлар: { $finished } / { $total }.
-jobs-progress-done = ✅ «{ $file }»: нәтижелер алынды, қорытынды келесі хабарламада.
-
+jobs-progress-waiting-edit = ⏳ «{ $file }»: сервис өзгерістерді қолдануда — дайын тауарлар: { $finished } / { $total }.
+jobs-progress-done = ✅ «{ $file }»: сервис барлық тауарды өңдеді.
 jobs-list-title = <b>Соңғы импорттарыңыз</b>
 jobs-list-empty = Әзірге импорт болған жоқ. Тауарлар файлын (JSON, CSV немесе XLSX) жіберіңіз — үлгілер /import командасында.
 jobs-list-item = { $n }. <b>{ $file }</b> · { $date }

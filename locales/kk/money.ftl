@@ -1,6 +1,8 @@
 # Money: /money, its periods and answer; the money alerts and the month's statement.
 cmd-money = Ақша: сатылым, төлем, қайтарым
 help-money = дүкен кезеңде қанша тапты: сатылым, комиссия, төлем, қайтарымдар, үздік тауарлар
+cmd-today = Бүгінгі сатылым
+help-today = бүгінгі сатылым, төлем және қайтарымдар («Бүгін» батырмасы да солай)
 
 money-choose = 💰 <b>Ақша</b>. Қай кезеңді есептейін?
 money-today = Бүгін
@@ -39,6 +41,9 @@ money-commission = Комиссия: { $now } { $change } (бұрын { $before 
 money-payout = Төленеді: <b>{ $now }</b> { $change } (бұрын { $before })
 money-check = Тапсырыстың орташа чегі: { $now } { $change } (бұрын { $before })
 money-returns = Қайтарымдар: { $units } дана, { $value } — сатылғанның { $rate } %-ы (бұрын { $before } %)
+money-profit = Пайда: <b>{ $profit }</b> — өзіндік құны бар { $lines } позиция бойынша (төленетіні − өзіндік құн × (сатылғаны − қайтарылғаны))
+money-profit-missing = Өзіндік құны жоқ: { $lines } сатылған позиция ({ $products } тауар) — пайдаға кірмеді. Өзіндік құнды каталогты шығарғанда көрсетуге болады (/export).
+money-profit-none = Пайда есептелмеді: сатылған тауарлардың бірде-біреуінде өзіндік құн жоқ. Оны каталогты шығарғанда (/export) көрсетіңіз немесе «Штрихкод» және «Өзіндік құны» бағандары бар файл жіберіңіз.
 money-no-orders = Бұл кезеңде тапсырыс жоқ.
 money-statuses = <b>Мәртебелер бойынша</b>
 money-status = { $status }: { $lines } позиция, { $units } дана, { $sales }, комиссия { $commission }, төленеді { $payout }
@@ -83,8 +88,11 @@ money-alert-returns = ↩️ <b>Қайтарым көп</b>: «{ $name }» (шт
 money-alert-returns-many = ↩️ <b>Қайтарым көп</b>, 30 күнде (шек { $threshold } %):
 money-alert-returns-line = • «{ $name }» — { $units } дананың { $returned } данасы қайтарылды, { $rate } %
 money-alert-returns-more = … және тағы { $count }
+money-alert-loss = 🔻 <b>Шығынмен сатылып жатыр</b>: «{ $name }» (штрихкод { $barcode }) — 30 күнде шығын { $loss }: төленетіні { $payout }, ал өзіндік құны бір данаға { $cost } × { $units } дана (сатылғаны минус қайтарылғаны). Баға мен өзіндік құнды тексеріңіз.
+money-alert-loss-many = 🔻 <b>Шығынмен сатылып жатыр</b>, 30 күнде: { $count } тауар (төленетіні өзіндік құннан аз):
+money-alert-loss-line = • «{ $name }» — шығын { $loss }
 money-alert-cancels = 🚫 <b>Бас тарту көп</b>: { $days } күнде { $lines } позицияның { $cancelled } позициясынан бас тартылды — { $rate } % (шек { $threshold } %).
 money-alert-payout = 📉 <b>{ $date } ({ $weekday }) төлемі — { $payout }</b>: бұл аптаның осы күніне әдеттегінің { $pct } %-ы ({ $usual }, өткен төрт апта бойынша).
 money-alert-silence = 🔕 <b>Жаңа тапсырыс { $duration } бойы жоқ</b> (соңғысы — { $since }). Әдетте осы уақытта { $expected } тапсырыс келеді. Тауарлар витринада көріне ме, қалдық бар ма — тексеріңіз.
-settings-kind-money = Ақша: қайтарым, бас тарту, төлем
+settings-kind-money = Ақша: қайтарым, бас тарту, төлем, шығын
 settings-kind-statement = Ай қорытындысы

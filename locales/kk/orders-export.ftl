@@ -45,4 +45,4 @@ orders-export-col-total = Сомасы, ₸
 orders-export-col-total-commission = Барлық комиссия, ₸
 orders-export-col-total-payout = Барлығы төленеді, ₸
 orders-export-col-id = Тапсырыс ID
-orders-export-col-guid = Тапсырыс GUID
+orders-export-col-guid = Тапсырыс идентификаторы

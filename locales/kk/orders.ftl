@@ -35,5 +35,5 @@ order-details =
     Жалпы комиссия: { $totalCommission }
     Барлығы төленетін сома: { $totalPayout }
 
-    GUID: <code>{ $guid }</code>
+    Идентификатор: <code>{ $guid }</code>
     Тапсырыс ID: <code>{ $id }</code>

@@ -22,4 +22,5 @@ settings-quiet-none = жоқ
 settings-mode-silent-button = Түнде: дыбыссыз ›
 settings-mode-hold-button = Түнде: таңды күту ›
 settings-unsubscribe-button = 🔕 Хабарландыруларды өшіру
+settings-language-button = 🌐 Бот тілі
 settings-subscribe-button = 🔔 Хабарландыруларды қосу

@@ -21,10 +21,19 @@ alert-stock-soon =
     📦 <b>Скоро закончится</b>: { $name } (ID <code>{ $id }</code>)
     На складе { $stock } шт., это ≈ { $days } дн. при нынешнем темпе продаж. Пополните склад заранее.
 alert-days-left = При нынешнем темпе продаж этого хватит ≈ на { $days } дн.
-alert-stocks-many = 📦 <b>Остатки на исходе: { $count } товаров</b>. Пополните склад:
+alert-stocks-many = 📦 <b>Остатки на исходе: { $count } { $count ->
+        [one] товар
+        [few] товара
+       *[many] товаров
+    }</b>. Пополните склад:
 alert-stocks-line = • { $name } (ID <code>{ $id }</code>) — { $stock } шт.
 alert-stocks-more = … и ещё { $count }. Остатки каждого товара — в /products.
 alert-product-button = Карточка товара
+alert-stock-card-button = 🛍 { $name }
+alert-stock-export-button = 📥 { $count ->
+        [one] Этот товар в Excel
+       *[other] Эти товары в Excel
+    }
 alert-health-down = ⚠️ Сервис продавца не отвечает с { $since }. Уведомления о заказах и остатках задерживаются — бот пришлёт их, как только связь восстановится.
 alert-health-up = ✅ Связь с сервисом продавца восстановлена: уведомления снова приходят, пропущенные заказы придут следом.
 alerts-order-gone = Этот заказ не нашёлся. Откройте /orders.

@@ -1,6 +1,6 @@
 # /categories, /brands, /attributes: ids and codes for an import.
 categories-title = <b>Категории</b> · стр. { $page } из { $pages } · всего { $total }
-categories-legend = ✅ — конечная категория: её id указывают в товаре (categoryId).
+categories-legend = ✅ — конечная категория: её ID указывают в товаре как категорию.
 brands-title = <b>Бренды</b> · стр. { $page } из { $pages } · всего { $total }
 attributes-title = <b>Характеристики</b> · стр. { $page } из { $pages } · всего { $total }
 attributes-of-category = Категория: { $category }

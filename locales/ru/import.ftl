@@ -7,7 +7,6 @@ import-sending = 📤 Отправляю товары в сервис ({ $valid 
         [one] запроса
        *[other] запросов
     }…
-import-waiting = ⏳ Отправлено товаров: { $products }, запросов: { $requests }. Жду результатов обработки…
 import-none-accepted = ❌ Сервис не принял ни одного запроса — подробности ниже.
 import-none-confirmed = ⚠️ Сервис не подтвердил ни одного запроса — подробности ниже.
 import-download-failed = ❌ Не удалось скачать файл из Telegram. Отправьте его ещё раз через минуту.
@@ -22,7 +21,10 @@ import-file-bad-json = ❌ Файл похож на JSON, но он повреж
 import-file-bad-csv = ❌ CSV-файл не удалось разобрать: похоже, где-то не закрыта кавычка.
 import-file-bad-xlsx = ❌ Файл Excel повреждён. Откройте его в Excel и сохраните заново как .xlsx.
 import-file-not-product-list = ❌ Это не похоже на список товаров. Ожидается: <code>{ $expected }</code>.
-import-file-too-many-rows = ❌ В файле больше { $max } строк — столько за один раз не импортировать. Разделите его на несколько файлов.
+import-file-too-many-rows = ❌ В файле больше { $max } { $max ->
+        [one] строки
+       *[other] строк
+    } — столько за один раз не импортировать. Разделите его на несколько файлов.
 import-file-xls = ❌ Это файл старого формата Excel (.xls) — его я не читаю. Откройте его в Excel или LibreOffice и сохраните как .xlsx или CSV UTF-8, затем пришлите снова.
 import-file-xlsb = ❌ Это двоичная книга Excel (.xlsb) — её я не читаю. Сохраните её в Excel как «Книга Excel (.xlsx)» или CSV UTF-8 и пришлите снова.
 import-file-ods = ❌ Это таблица OpenDocument (.ods) — её я не читаю. В LibreOffice выберите «Файл → Сохранить как» и сохраните как .xlsx или CSV, затем пришлите снова.
@@ -46,12 +48,12 @@ import-issue-required = обязательное поле не заполнен�
 import-issue-not-a-number = { $value } — не число. Впишите число, например 1234 или 1234,5
 import-issue-not-an-integer = { $value } — не целое число. Впишите целое число, без дробной части
 import-issue-not-positive = { $value } — а нужно число больше нуля. Исправьте значение
-import-issue-not-a-boolean = { $value } — не «да» и не «нет». Впишите true или false (подойдут также 1/0, да/нет)
+import-issue-not-a-boolean = { $value } — не «да» и не «нет». Впишите «да» или «нет» (подойдут также 1/0)
 import-issue-not-a-string = { $value } — а здесь нужен текст. Запишите значение в кавычках
 import-issue-not-a-list = { $value } — а здесь нужен список (массив) в квадратных скобках [ ]. Исправьте значение
 import-issue-unknown-field = { $value }: такого поля нет в формате импорта. Удалите его или исправьте название по шаблону (/import)
 import-issue-vat-not-allowed = ставка НДС { $value } не принимается; допустимые: { $allowed }. Впишите одну из них
-import-issue-conflict = { $value } — строки одного productKey расходятся в этой колонке (строки { $rows }). Оставьте одно значение или очистите ячейку в следующих строках
+import-issue-conflict = { $value } — строки одного товара (с одним ключом товара) расходятся в этой колонке (строки { $rows }). Оставьте одно значение или очистите ячейку в следующих строках
 import-issue-too-long = слишком длинный текст ({ $value }): не больше { $max } символов. Сократите его
 import-issue-invalid-url = { $value } — ссылка на фото должна начинаться с http:// или https://. Исправьте ссылку
 import-issue-kazakh-letters-lost = в { $value } казахские буквы потеряны («?» вместо букв): сохраните файл как «CSV UTF-8» или .xlsx и отправьте снова
@@ -72,7 +74,7 @@ import-issue-barcode-short = в штрихкоде { $value } { $digits } { $dig
     }, а нужно 13 (или 8 в коротком EAN-8), и с нулями в начале он не проходит проверку контрольной цифры. Похоже, нули в начале потерялись, когда таблицу сохраняли в этот файл: впишите штрихкод полностью, как на упаковке, и сохраните колонку как текст
 import-issue-barcode-scientific = штрихкод записан как { $value } — в таком виде его цифры потеряны. Задайте колонке формат «Текстовый» и впишите штрихкод заново
 import-issue-barcode-apostrophe = штрихкод { $value } начинается с апострофа, а в штрихкоде его быть не может. Уберите апостроф; чтобы нули в начале не пропали, задайте колонке формат «Текстовый»
-import-issue-list-separator = в { $value } коды разделены «;» или «,», а нужно «|» (например, red|blue). Замените разделитель
+import-issue-list-separator = в { $value } коды разделены «;» или «,», а нужно «|» (например, color_red|color_blue). Замените разделитель
 import-issue-photos-separator = в { $value } ссылки на фото разделены «;», «,» или пробелом, а нужно «|» (например, https://…/1.jpg|https://…/2.jpg). Замените разделитель
 import-issue-untitled-column = в колонке { $column } без заголовка есть данные: { $value }. Дайте колонке заголовок из шаблона или удалите её
 import-issue-duplicate-column = эта колонка в файле повторяется (колонка { $column }), в ней { $value }. Оставьте одну
@@ -84,6 +86,11 @@ import-issue-number-in-quotes = { $value } записано в кавычках,
 import-issue-number-not-text = { $value } записано числом, а здесь нужен текст: возьмите значение в кавычки
 import-issue-formula-in-csv = в ячейке формула { $value }, а в CSV-файле должны быть значения. Сохраните CSV заново без формул (в LibreOffice снимите флажок «Сохранять формулы ячеек вместо вычисленных значений») или вставьте в ячейку значение вместо формулы
 import-issue-scientific-number = { $value } — число в экспоненциальной записи, в таком виде часть цифр могла потеряться. Задайте ячейке числовой формат (например, 0,00), проверьте число и сохраните файл снова
+import-issue-cost-negative = { $value } — себестоимость не может быть меньше нуля. Впишите сумму 0 или больше
+import-issue-cost-decimals = { $value } — в себестоимости больше двух знаков после запятой, а в тенге их два (тиыны). Округлите сумму
+import-issue-cost-no-barcode = себестоимость { $value } не сохранить: у этого SKU нет штрихкода, а себестоимость я храню по штрихкоду. Задайте штрихкод и пришлите файл снова
+import-issue-cost-twice = штрихкоду { $value } в файле даны разные себестоимости (строки { $rows }). Оставьте одну
+import-issue-unknown-barcode = штрихкода { $value } нет ни у одного SKU в каталоге. Проверьте штрихкод
 import-issue-foreign-currency = { $value } — цена { $currency ->
         [RUB] в рублях
         [USD] в долларах
@@ -106,7 +113,7 @@ import-refs-positions = { $count ->
         [one] товар
        *[other] товары
     } № { $positions }
-import-problem-line = • <b>{ $where }</b> · <code>{ $field }</code>: { $reason }
+import-problem-line = • <b>{ $where }</b> · { $field }: { $reason }
 import-problems-some = ⚠️ В файле есть ошибки. Товаров с ошибками: { $invalid }, без ошибок: { $valid }.
 import-problems-all = ❌ Ни один товар из файла не прошёл проверку (товаров с ошибками: { $invalid }), поэтому ничего не отправлено.
 import-problems-more = …и ещё ошибок: { $count }. Полный список — в приложенном файле.
@@ -122,7 +129,6 @@ import-report-col-row = Строка
 import-report-col-position = Позиция товара
 import-report-col-field = Поле
 import-report-col-problem = Проблема
-import-report-col-code = Код
 
 import-warning-windows-1251 = ℹ️ Файл сохранён в кодировке Windows-1251, в ней нет казахских букв ({ $letters }). Если в текстах есть казахский, сохраняйте файл как «CSV UTF-8» или .xlsx.
 import-warning-kazakh-letters-lost = ⚠️ В строках { $rows } в казахском тексте стоят «?» вместо букв ({ $letters }): файл сохранён в кодировке Windows-1251, и эти буквы в нём потеряны. Сохраните файл в Excel как «CSV UTF-8» (Файл → Сохранить как → CSV UTF-8) или как .xlsx и отправьте снова.
@@ -137,15 +143,17 @@ import-note-sheets-header-only = ℹ️ Пропущены листы, на ко
 
 ## Sending
 import-accepted = ✅ Импорт принят: товаров — { $products }, запросов — { $requests }.
+import-accepted-edit = ✅ Сервис принял изменения: товаров — { $products }, запросов — { $requests }.
 import-skipped = Товары с ошибками ({ $count }) не отправлялись.
 import-summary-follows = Когда сервис обработает все товары, я пришлю итог: что загрузилось и что исправить в каких строках. Ход импорта — /jobs.
+import-summary-follows-edit = Когда сервис применит изменения, пришлю итог. Ход — /jobs.
 import-batch-refused = ❌ Запрос { $batch }/{ $total } ({ $where }) отклонён сервисом:
 import-batch-uncertain = ⚠️ Запрос { $batch }/{ $total } ({ $where }): сервис не ответил вовремя или ответил ошибкой. Эти товары могли всё же создаться.
 import-batch-uncertain-edit = ⚠️ Запрос { $batch }/{ $total } ({ $where }): сервис не ответил вовремя или ответил ошибкой. Изменения этих товаров могли всё же примениться.
 import-batch-failed = ❌ Запрос { $batch }/{ $total } ({ $where }) не выполнен: { $reason }
 import-check-products = Прежде чем отправлять эти строки снова, проверьте в /products, не появились ли эти товары, — иначе они задвоятся.
 import-check-products-edit = Проверьте эти товары в /products: применились ли изменения, прежде чем отправлять их снова.
-import-api-error-request = • <b>Весь запрос</b> · <code>{ $field }</code>: { $reason }
+import-api-error-request = • <b>Весь запрос</b> · { $field }: { $reason }
 import-api-errors-more = …и ещё ошибок: { $count }.
 import-watch-failed = ⚠️ Не удалось поставить импорт на отслеживание, поэтому итог может не прийти. Проверьте товары в /products через несколько минут.
 

@@ -7,6 +7,9 @@ jobs-place-positions = позиции { $positions }
 
 jobs-summary-title = <b>Импорт «{ $file }»: итоги</b>
 jobs-summary-title-expired = <b>Импорт «{ $file }»: итоги (получены не все результаты)</b>
+# Edits of existing cards (a price from the card, a returned export, an undo): no "import".
+jobs-summary-title-edit = <b>«{ $file }»: итоги</b>
+jobs-summary-title-edit-expired = <b>«{ $file }»: итоги (получены не все результаты)</b>
 jobs-summary-products = Товары: ✅ успешно { $succeeded }, ❌ с ошибками { $failed }
 jobs-summary-skus = SKU: ✅ успешно { $succeeded }, ❌ с ошибками { $failed }
 jobs-summary-unfinished = ⏳ Без итогового статуса за { $hours } ч: { $count } — проверьте их позже в /products.
@@ -28,12 +31,11 @@ jobs-problem-unfinished = итоговый статус не получен за
 jobs-report-place = Строка / позиция
 jobs-report-batch = Запрос
 jobs-report-field = Поле
-jobs-report-code = Код
 jobs-report-description = Описание
 
 jobs-progress-waiting = ⏳ «{ $file }»: ждём результатов импорта — готово товаров: { $finished } из { $total }.
-jobs-progress-done = ✅ «{ $file }»: результаты получены, итоги — в следующем сообщении.
-
+jobs-progress-waiting-edit = ⏳ «{ $file }»: ждём, пока сервис применит изменения — готово товаров: { $finished } из { $total }.
+jobs-progress-done = ✅ «{ $file }»: сервис обработал все товары.
 jobs-list-title = <b>Ваши последние импорты</b>
 jobs-list-empty = Импортов пока не было. Пришлите файл с товарами (JSON, CSV или XLSX) — шаблоны есть в /import.
 jobs-list-item = { $n }. <b>{ $file }</b> · { $date }

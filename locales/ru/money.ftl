@@ -1,6 +1,8 @@
 # Money: /money, its periods and answer; the money alerts and the month's statement.
 cmd-money = Деньги: продажи, выплаты, возвраты
 help-money = сколько заработал магазин за период: продажи, комиссия, выплата, возвраты, лучшие товары
+cmd-today = Продажи за сегодня
+help-today = продажи, выплата и возвраты за сегодня (то же — кнопка «Сегодня»)
 
 money-choose = 💰 <b>Деньги</b>. За какой период посчитать?
 money-today = Сегодня
@@ -43,6 +45,20 @@ money-commission = Комиссия: { $now } { $change } (было { $before })
 money-payout = К выплате: <b>{ $now }</b> { $change } (было { $before })
 money-check = Средний чек заказа: { $now } { $change } (было { $before })
 money-returns = Возвраты: { $units } шт. на { $value } — { $rate } % проданных (было { $before } %)
+money-profit = Прибыль: <b>{ $profit }</b> — по { $lines } { $lines ->
+        [one] позиции
+       *[other] позициям
+    } с себестоимостью (к выплате − себестоимость × (продано − вернули))
+money-profit-missing = Без себестоимости: { $lines } { $lines ->
+        [one] проданная позиция
+        [few] проданные позиции
+       *[many] проданных позиций
+    } ({ $products } { $products ->
+        [one] товар
+        [few] товара
+       *[many] товаров
+    }) — в прибыль не вошли. Себестоимость можно указать в выгрузке каталога (/export).
+money-profit-none = Прибыль не посчитана: ни у одного проданного товара нет себестоимости. Укажите её в выгрузке каталога (/export) или пришлите файл с колонками «Штрихкод» и «Себестоимость».
 money-no-orders = Заказов за этот период нет.
 money-statuses = <b>По статусам</b>
 money-status = { $status }: { $lines } { $lines ->
@@ -107,6 +123,13 @@ money-alert-returns = ↩️ <b>Много возвратов</b>: «{ $name }»
 money-alert-returns-many = ↩️ <b>Много возвратов</b> за 30 дней (порог { $threshold } %):
 money-alert-returns-line = • «{ $name }» — вернули { $returned } из { $units } шт., { $rate } %
 money-alert-returns-more = … и ещё { $count }
+money-alert-loss = 🔻 <b>Продаётся в убыток</b>: «{ $name }» (штрихкод { $barcode }) — за 30 дней убыток { $loss }: к выплате { $payout }, а себестоимость { $cost } за шт. × { $units } шт. (продано минус возвраты). Проверьте цену и себестоимость.
+money-alert-loss-many = 🔻 <b>Продаются в убыток</b> за 30 дней: { $count } { $count ->
+        [one] товар
+        [few] товара
+       *[many] товаров
+    } (к выплате меньше себестоимости):
+money-alert-loss-line = • «{ $name }» — убыток { $loss }
 money-alert-cancels = 🚫 <b>Много отмен</b>: за { $days } дн. отменено { $cancelled } из { $lines } { $lines ->
         [one] позиции
        *[other] позиций
@@ -117,5 +140,5 @@ money-alert-silence = 🔕 <b>Новых заказов нет { $duration }</b>
         [few] заказа
        *[many] заказов
     }. Проверьте, видны ли товары на витрине и есть ли остатки.
-settings-kind-money = Деньги: возвраты, отмены, выплаты
+settings-kind-money = Деньги: возвраты, отмены, выплаты, убытки
 settings-kind-statement = Итоги месяца

@@ -45,4 +45,4 @@ orders-export-col-total = Сумма, ₸
 orders-export-col-total-commission = Комиссия всего, ₸
 orders-export-col-total-payout = К выплате всего, ₸
 orders-export-col-id = ID заказа
-orders-export-col-guid = GUID заказа
+orders-export-col-guid = Идентификатор заказа

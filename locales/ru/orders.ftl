@@ -35,5 +35,5 @@ order-details =
     Комиссия всего: { $totalCommission }
     К выплате всего: { $totalPayout }
 
-    GUID: <code>{ $guid }</code>
+    Идентификатор: <code>{ $guid }</code>
     ID заказа: <code>{ $id }</code>

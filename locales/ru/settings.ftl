@@ -22,4 +22,5 @@ settings-quiet-none = нет
 settings-mode-silent-button = Ночью: без звука ›
 settings-mode-hold-button = Ночью: ждать утра ›
 settings-unsubscribe-button = 🔕 Выключить уведомления
+settings-language-button = 🌐 Язык бота
 settings-subscribe-button = 🔔 Включить уведомления

@@ -4,3 +4,16 @@ welcome = Здравствуйте! Я бот для продавцов марк
 
     Язык можно сменить командой /language.
 help-title = <b>Что я умею</b>
+
+# The main menu: a reply keyboard of the main actions (src/bot/main-menu.ts).
+main-menu-orders = 📦 Заказы
+main-menu-products = 🛍 Товары
+main-menu-today = 📈 Сегодня
+main-menu-money = 💰 Деньги
+main-menu-excel = 📥 Excel
+main-menu-settings = ⚙️ Настройки
+main-menu-welcome = Главное меню — кнопки внизу экрана: заказы, товары, продажи за сегодня, деньги, выгрузка в Excel и настройки.
+
+    Чтобы что-то найти, просто напишите номер заказа, штрихкод, ID товара или часть названия товара. Все команды — /help.
+cmd-menu = Главное меню с кнопками
+help-menu = главное меню: кнопки заказов, товаров, продаж за сегодня, денег, Excel и настроек

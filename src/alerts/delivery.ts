@@ -1,11 +1,20 @@
+import { createHash } from "node:crypto";
 import { type Api, GrammyError, HttpError, InputFile } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
-import { type I18nInstance, translator } from "../i18n.js";
-import { inWindow, localTime } from "../text/index.js";
+import { type I18nInstance, type Translate, translator } from "../i18n.js";
+import { inWindow, localized, localTime, shorten } from "../text/index.js";
 import type { AlertContext, AlertRound } from "./context.js";
 import { type DigestData, renderDigest } from "./digest.js";
 import type { MoneyAlert } from "./money.js";
-import { moneyText, returnsGroupText, returnsText, statementText } from "./money-texts.js";
+import {
+  type LossAlert,
+  lossGroupText,
+  lossText,
+  moneyText,
+  returnsGroupText,
+  returnsText,
+  statementText,
+} from "./money-texts.js";
 import type { OrderAlert } from "./orders.js";
 import { type ChatAlertSettings, chatKeyOf } from "./settings.js";
 import { type StatementBookData, type StatementData, statementFileIdKey } from "./statement.js";
@@ -25,6 +34,27 @@ export interface AlertCallbacks {
   order(orderId: number, orderNumber: string): string;
   orders(): string;
   product(productId: number): string;
+  /** The catalog export of the products a stock alert named (kept under `key`). */
+  stockExport(key: string): string;
+}
+
+/** How long a stock alert's export button finds its products. */
+const STOCK_EXPORT_MS = 8 * 24 * 60 * 60_000;
+/** Cards a grouped stock alert has buttons for (the lowest first, as the text lists them). */
+const STOCK_CARDS_SHOWN = 5;
+
+/** The store's name of the products a stock alert's export button exports. */
+export const stockExportName = (key: string) => `stock:export:${key}`;
+
+/**
+ * Keeps the products of a stock alert for its export button: a short key (the button's data
+ * is at most 64 bytes), the same for the same products, so a second alert of them reuses it.
+ */
+async function keepStockExport(ctx: AlertContext, productIds: number[]): Promise<string> {
+  const ids = [...new Set(productIds)].sort((a, b) => a - b);
+  const key = createHash("sha256").update(ids.join(",")).digest("base64url").slice(0, 16);
+  await ctx.store.set(stockExportName(key), ids, STOCK_EXPORT_MS);
+  return key;
 }
 
 export interface DeliveryDeps {
@@ -49,7 +79,7 @@ type Unit = { messages: OutboxMessage[]; kind: string };
 /** Orders (and stock alerts) of one chat: one message each, or one grouped message when many. */
 function unitsOf(messages: OutboxMessage[], groupAbove: number): Unit[] {
   const sorted = [...messages].sort((a, b) => a.at - b.at || a.id.localeCompare(b.id));
-  const grouped = (kind: "order" | "stock" | "returns", many: string) => {
+  const grouped = (kind: "order" | "stock" | "returns" | "loss", many: string) => {
     const of = sorted.filter((m) => m.kind === kind);
     return of.length > groupAbove
       ? [{ messages: of, kind: many }]
@@ -57,10 +87,11 @@ function unitsOf(messages: OutboxMessage[], groupAbove: number): Unit[] {
   };
   const others = [
     ...sorted
-      .filter((m) => m.kind !== "order" && m.kind !== "stock" && m.kind !== "returns")
+      .filter((m) => !["order", "stock", "returns", "loss"].includes(m.kind))
       .map((m) => ({ messages: [m], kind: m.kind })),
     ...grouped("stock", "stocks"),
     ...grouped("returns", "returnsMany"),
+    ...grouped("loss", "lossMany"),
   ];
   const orderUnits = grouped("order", "orders");
   // "The bot was away" goes before the orders it speaks of.
@@ -212,6 +243,42 @@ const keyboard = (text: string, data: string): InlineKeyboardMarkup => ({
   inline_keyboard: [[{ text, callback_data: data }]],
 });
 
+/**
+ * A stock alert's buttons: the cards of its products (a few), then, in a private chat, their
+ * export to Excel (a file in a group would go to every member).
+ */
+async function stockKeyboard(
+  ctx: AlertContext,
+  deps: DeliveryDeps,
+  t: Translate,
+  alerts: StockAlert[],
+  chat: ChatAlertSettings,
+): Promise<InlineKeyboardMarkup> {
+  const locale = chat.locale;
+  const shown = [...alerts].sort((a, b) => a.stock - b.stock).slice(0, STOCK_CARDS_SHOWN);
+  const cards = shown.map((a) => [
+    {
+      text:
+        alerts.length === 1
+          ? t("alert-product-button")
+          : t("alert-stock-card-button", { name: shorten(localized(a.name, locale), 40) }),
+      callback_data: deps.callbacks.product(a.productId),
+    },
+  ]);
+  if (chat.kind !== "private") return { inline_keyboard: cards };
+  const exportKey = await keepStockExport(
+    ctx,
+    alerts.map((a) => a.productId),
+  );
+  const exportRow = [
+    {
+      text: t("alert-stock-export-button", { count: alerts.length }),
+      callback_data: deps.callbacks.stockExport(exportKey),
+    },
+  ];
+  return { inline_keyboard: [...cards, exportRow] };
+}
+
 async function send(
   ctx: AlertContext,
   deps: DeliveryDeps,
@@ -249,14 +316,13 @@ async function send(
     }
     case "stocks": {
       const alerts = unit.messages.map((m) => m.data as StockAlert);
-      return text(stockGroupText(t, alerts, chat.locale));
+      const markup = await stockKeyboard(ctx, deps, t, alerts, chat);
+      return text(stockGroupText(t, alerts, chat.locale), markup);
     }
     case "stock": {
       const s = first.data as StockAlert;
-      return text(
-        stockText(t, s, chat.locale),
-        keyboard(t("alert-product-button"), deps.callbacks.product(s.productId)),
-      );
+      const markup = await stockKeyboard(ctx, deps, t, [s], chat);
+      return text(stockText(t, s, chat.locale), markup);
     }
     case "away":
       return text(awayText(t, first.data as Parameters<typeof awayText>[1], chat.locale, tz));
@@ -270,8 +336,18 @@ async function send(
       const alerts = unit.messages.map((m) => m.data as Extract<MoneyAlert, { type: "returns" }>);
       return text(returnsGroupText(t, alerts, chat.locale));
     }
+    case "loss":
+      return text(lossText(t, first.data as LossAlert, chat.locale));
+    case "lossMany":
+      return text(
+        lossGroupText(
+          t,
+          unit.messages.map((m) => m.data as LossAlert),
+          chat.locale,
+        ),
+      );
     case "money": {
-      const alert = first.data as Exclude<MoneyAlert, { type: "returns" }>;
+      const alert = first.data as Exclude<MoneyAlert, { type: "returns" | "loss" }>;
       return text(moneyText(t, alert, chat.locale, tz, first.at));
     }
     case "statement":

@@ -141,6 +141,7 @@ export function createAlerts(deps: AlertsDeps): Alerts {
 
 export { formatClock } from "../text/index.js";
 export type { AlertMetrics } from "./context.js";
+export { stockExportName } from "./delivery.js";
 export { daysLeft, salesPerDay } from "./estimate.js";
 export {
   ALERT_KINDS,

@@ -7,6 +7,7 @@ import type { StatementData } from "./statement.js";
 import { durationText, shortDateTime } from "./texts.js";
 
 type ReturnsAlert = Extract<MoneyAlert, { type: "returns" }>;
+export type LossAlert = Extract<MoneyAlert, { type: "loss" }>;
 
 /** Returned and cancelled shares: one decimal. */
 const percent = (value: number, locale: Locale) =>
@@ -44,9 +45,40 @@ export function returnsGroupText(t: Translate, alerts: ReturnsAlert[], locale: L
   ].join("\n");
 }
 
+/** A product that sold at a loss over the last 30 days (its cost known). */
+export function lossText(t: Translate, l: LossAlert, locale: Locale): string {
+  const money = (tiyn: number) => formatMoney(tiyn / 100, locale);
+  return t("money-alert-loss", {
+    name: escapeHtml(shorten(l.name || "—", 120)),
+    barcode: escapeHtml(l.barcode || "—"),
+    loss: money(-l.profit),
+    payout: money(l.payout),
+    cost: money(l.cost),
+    units: formatNumber(l.units - l.returned, locale),
+  });
+}
+
+/** Several products at a loss at once: one message, the largest loss first. */
+export function lossGroupText(t: Translate, alerts: LossAlert[], locale: Locale): string {
+  const money = (tiyn: number) => formatMoney(tiyn / 100, locale);
+  const sorted = [...alerts].sort((a, b) => a.profit - b.profit);
+  const lines = sorted.slice(0, 10).map((l) =>
+    t("money-alert-loss-line", {
+      name: escapeHtml(shorten(l.name || l.barcode || "—", 60)),
+      loss: money(-l.profit),
+    }),
+  );
+  const more = sorted.length - 10;
+  return [
+    t("money-alert-loss-many", { count: sorted.length }),
+    ...lines,
+    ...(more > 0 ? [t("money-alert-returns-more", { count: more })] : []),
+  ].join("\n");
+}
+
 export function moneyText(
   t: Translate,
-  alert: Exclude<MoneyAlert, ReturnsAlert>,
+  alert: Exclude<MoneyAlert, ReturnsAlert | LossAlert>,
   locale: Locale,
   timeZone: string,
   queuedAt: number,

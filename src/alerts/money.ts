@@ -5,7 +5,10 @@
  * seller's (one deployment, one seller), the messages go to every chat that takes money alerts.
  */
 import {
+  type CostOf,
   cancelSignal,
+  type LossSignal,
+  lossSignals,
   type MoneyWindow,
   payoutSignal,
   type ReturnSignal,
@@ -27,6 +30,8 @@ interface MoneyAlertState {
   dueAt: number;
   /** By barcode. */
   returns: Record<string, Crossing>;
+  /** Products selling at a loss, by barcode (absent in a state kept before costs existed). */
+  losses?: Record<string, Crossing>;
   cancels?: Crossing;
   /** The last closed day found low, and whether a day since was back to usual. */
   payout?: { armed: boolean; lastLow?: string };
@@ -38,6 +43,7 @@ const STATE = "money:state";
 
 export type MoneyAlert =
   | ({ type: "returns"; threshold: number } & ReturnSignal)
+  | ({ type: "loss" } & LossSignal)
   | {
       type: "cancels";
       days: number;
@@ -71,21 +77,23 @@ export async function runMoneyRound(ctx: AlertContext, round: AlertRound) {
     return { nextAt: next.dueAt };
   }
   let window: MoneyWindow;
+  let costOf: CostOf;
   try {
     window = await ctx.money.window(now);
+    costOf = await ctx.money.costs();
   } catch (error) {
     ctx.logger.warn({ err: error }, "money alerts: the last 30 days not read; tried next round");
     await ctx.store.set(STATE, next);
     return { nextAt: next.dueAt };
   }
-  const alerts = crossings(ctx, window, state, next, now);
+  const alerts = crossings(ctx, { window, costOf }, state, next, now);
   for (const chat of chats) {
     const chatKey = chatKeyOf(chat);
     for (const { id, alert } of alerts) {
       const queued = await ctx.store.enqueue({
         id: `${id}:${chatKey}`,
         chatKey,
-        kind: alert.type === "returns" ? "returns" : "money",
+        kind: alert.type === "returns" || alert.type === "loss" ? alert.type : "money",
         at: now,
         data: alert,
       });
@@ -96,33 +104,77 @@ export async function runMoneyRound(ctx: AlertContext, round: AlertRound) {
   return { nextAt: next.dueAt };
 }
 
+type Crossed = { id: string; alert: MoneyAlert };
+
+/**
+ * Products over a line (returns past the threshold, a loss): each named once as it crosses,
+ * again only once it was measured back under (or left the 30 days) and crossed anew.
+ */
+function productCrossings<S extends { barcode: string }>(
+  signals: { over: S[]; under: Set<string> },
+  before: Record<string, Crossing>,
+  sold: Set<string>,
+  now: number,
+  told: (signal: S, since: number) => Crossed,
+): { out: Crossed[]; state: Record<string, Crossing> } {
+  const out: Crossed[] = [];
+  const state: Record<string, Crossing> = {};
+  for (const signal of signals.over) {
+    const was = before[signal.barcode] ?? { up: false, since: 0 };
+    if (!was.up) out.push(told(signal, was.since));
+    state[signal.barcode] = was.up ? was : { up: true, since: now };
+  }
+  // Still up unless measured back under the line (or gone from the 30 days).
+  for (const [barcode, was] of Object.entries(before)) {
+    if (state[barcode] || !sold.has(barcode)) continue;
+    state[barcode] = signals.under.has(barcode) ? { up: false, since: now } : was;
+  }
+  return { out, state };
+}
+
 /** The signals that crossed since the last round, each with its id; `next` gets the new state. */
 function crossings(
+  ctx: AlertContext,
+  read: { window: MoneyWindow; costOf: CostOf },
+  state: MoneyAlertState,
+  next: MoneyAlertState,
+  now: number,
+): Crossed[] {
+  const { window } = read;
+  const t = ctx.settings.money;
+  const sold = new Set(window.products.map((p) => p.barcode));
+  const returns = productCrossings(
+    returnSignals(window, t),
+    state.returns,
+    sold,
+    now,
+    (s, since) => ({
+      id: `mr:${s.barcode}:${since}`,
+      alert: { type: "returns", threshold: t.returnPercent, ...s },
+    }),
+  );
+  next.returns = returns.state;
+  const losses = productCrossings(
+    lossSignals(window, read.costOf),
+    state.losses ?? {},
+    sold,
+    now,
+    (s, since) => ({ id: `ml:${s.barcode}:${since}`, alert: { type: "loss", ...s } }),
+  );
+  next.losses = losses.state;
+  return [...returns.out, ...losses.out, ...shopCrossings(ctx, window, state, next, now)];
+}
+
+/** The shop's own signals: cancels, a low payout, a silence. */
+function shopCrossings(
   ctx: AlertContext,
   window: MoneyWindow,
   state: MoneyAlertState,
   next: MoneyAlertState,
   now: number,
-): { id: string; alert: MoneyAlert }[] {
+): Crossed[] {
   const t = ctx.settings.money;
-  const out: { id: string; alert: MoneyAlert }[] = [];
-  const returns = returnSignals(window, t);
-  next.returns = {};
-  for (const signal of returns.over) {
-    const before = state.returns[signal.barcode] ?? { up: false, since: 0 };
-    if (!before.up)
-      out.push({
-        id: `mr:${signal.barcode}:${before.since}`,
-        alert: { type: "returns", threshold: t.returnPercent, ...signal },
-      });
-    next.returns[signal.barcode] = before.up ? before : { up: true, since: now };
-  }
-  // Still up unless measured back under the threshold (or gone from the 30 days).
-  const sold = new Set(window.products.map((p) => p.barcode));
-  for (const [barcode, before] of Object.entries(state.returns)) {
-    if (next.returns[barcode] || !sold.has(barcode)) continue;
-    next.returns[barcode] = returns.under.has(barcode) ? { up: false, since: now } : before;
-  }
+  const out: Crossed[] = [];
   const cancels = cancelSignal(window, t);
   const was = state.cancels ?? { up: false, since: 0 };
   if (cancels?.over && !was.up) {

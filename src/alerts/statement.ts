@@ -122,7 +122,7 @@ async function readMonth(ctx: AlertContext, period: MoneyPeriod, now: number, lo
       const caption = moneyBookCaption(t, locale, period, totals, timeZone);
       kept.set(locale, { key, fileName: moneyBookFileName(t, period), caption });
     }
-    return { answer: answerOf(figures), books: kept };
+    return { answer: answerOf(figures, costOf), books: kept };
   } catch (error) {
     for (const { book } of books) {
       await book.abort().catch((closing: unknown) => {

@@ -17,6 +17,7 @@ export interface OutboxMessage {
     | "health"
     | "away"
     | "returns"
+    | "loss"
     | "money"
     | "statement"
     | "statementBook";

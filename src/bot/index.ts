@@ -19,6 +19,7 @@ import {
   subscribeOnLink,
 } from "./features/index.js";
 import { createLinkStatus } from "./link-status.js";
+import { mainMenuRouter } from "./main-menu.js";
 import { menuOf } from "./menu.js";
 import { requireLink } from "./middlewares/access-gate.js";
 import { chatLock } from "./middlewares/chat-lock.js";
@@ -102,6 +103,8 @@ export function createBot(deps: BotDeps): SellerBot {
     }),
   );
   guarded.use(i18n);
+  // A main menu button's label becomes its command before anything reads the text.
+  guarded.use(mainMenuRouter(i18n));
   guarded.use(subscribeOnLink(deps.alerts, deps));
   guarded.use(
     conversations<BotContext, ConversationContext>({
@@ -176,6 +179,7 @@ function featureDepsOf(bot: BotDeps): FeatureDeps {
       logger: bot.logger,
       clock: bot.imports.clock,
       imports: bot.imports,
+      ...(bot.money.costStore && { costs: bot.money.costStore }),
     }),
   };
 }

@@ -1,4 +1,5 @@
 import type { EditRow, EditRows } from "../import/index.js";
+import { COST_FIELD, type CostChange } from "./costs.js";
 import { type LiveCard, productValues, skuValues, type Values } from "./fields.js";
 import { type ExportSnapshot, rowKey } from "./meta.js";
 
@@ -48,6 +49,13 @@ export interface Diff {
   unreadable: (EditRow["issues"][number] & { row: number })[];
   /** The file carried the export's hidden sheet (else compared with the live cards only). */
   snapshot: boolean;
+  /**
+   * Cost prices the file changes: kept by the bot, never sent to the Seller API (none in a
+   * preview stored before costs were read).
+   */
+  costs?: CostChange[];
+  /** The file was a list of barcodes and costs, not a returned export. */
+  costList?: boolean;
 }
 
 /**
@@ -249,6 +257,8 @@ export function diffEdits(
     snapshot: snapshot !== undefined,
   };
   const ctx: Context = { snapshot, typedAgainstLive: "typedAgainstLive" in basis, diff };
+  // The cost column is the bot's own (src/catalog/costs.ts), never a card's field.
+  const cardFields = edits.fields.filter((f) => f !== COST_FIELD);
   const byProduct = new Map<number, EditRow[]>();
   for (const row of edits.rows) {
     for (const issue of row.issues) diff.unreadable.push({ row: row.row, ...issue });
@@ -263,7 +273,7 @@ export function diffEdits(
       for (const row of rows) diff.goneProducts.push({ row: row.row, productId });
       continue;
     }
-    compareProduct(ctx, rows, card, edits.fields);
+    compareProduct(ctx, rows, card, cardFields);
   }
   diff.changes.sort(changeOrder);
   return diff;

@@ -1,5 +1,7 @@
+import { COST_FIELD, costText } from "./costs.js";
 import {
   type LiveCard,
+  type LiveSku,
   PRODUCT_FIELDS,
   productValues,
   SKU_FIELDS,
@@ -26,6 +28,8 @@ export interface ExportTexts {
   note: string;
   /** The note on rows whose characteristics have no codes in the directories. */
   codesUnknown: string;
+  /** The title of the cost price column (the bot's own, never sent); none: no such column. */
+  cost?: string;
 }
 
 export interface ExportInput {
@@ -35,6 +39,8 @@ export interface ExportInput {
   secret: Buffer;
   cards: readonly LiveCard[];
   texts: ExportTexts;
+  /** The cost prices kept (tiyn, by barcode): each SKU's in its row. */
+  costs?: ReadonlyMap<string, number>;
 }
 
 /** A column of the export: its key (the field, or a read-only column's own), title, look. */
@@ -69,6 +75,14 @@ function typed(field: string, values: Values): string | number | boolean | undef
   return v;
 }
 
+/** The cost price per unit, in tenge, as a number cell (empty where none is kept). */
+const costColumn = (title: string): Column => ({
+  key: COST_FIELD,
+  title,
+  width: Math.max(16, title.length + 2),
+  value: (_c, values) => (values.cost === undefined ? undefined : Number(values.cost)),
+});
+
 /** The columns for characteristic `codes`: the import's fields, the characteristics, read-only. */
 export function columnsOf(codes: Iterable<string>, texts: ExportTexts): Column[] {
   const field = (title: string): Column => ({
@@ -93,6 +107,7 @@ export function columnsOf(codes: Iterable<string>, texts: ExportTexts): Column[]
     ...LEADING.map(field),
     ...[...new Set(codes)].sort().map((code) => field(`attributes.${code}`)),
     ...TRAILING.map(field),
+    ...(texts.cost === undefined ? [] : [costColumn(texts.cost)]),
     readOnly("stock", texts.stock, (c) => c.stock),
     readOnly("sales", texts.sales, (c) => c.sales),
     readOnly("productStatus", texts.productStatus, (c) => c.productStatus),
@@ -113,16 +128,24 @@ export function exportColumns(cards: readonly LiveCard[], texts: ExportTexts): C
   return columnsOf(attributeCodes(cards), texts);
 }
 
+/** A SKU's own values in the export: its fields and, when kept, its cost price. */
+export function skuRowValues(sku: LiveSku, costs: ReadonlyMap<string, number> | undefined): Values {
+  const values: Values = { skuId: String(sku.skuId), ...skuValues(sku) };
+  const cost = sku.barcode ? costs?.get(sku.barcode) : undefined;
+  if (cost !== undefined) values[COST_FIELD] = costText(cost);
+  return values;
+}
+
 /** Each SKU's row values (product fields repeated), with the ids. */
 export function* exportRows(
   cards: readonly LiveCard[],
+  costs?: ReadonlyMap<string, number>,
 ): Generator<{ card: LiveCard; values: Values }> {
   for (const card of cards) {
     const product = { productId: String(card.productId), ...productValues(card) };
     if (card.skus.length === 0) yield { card, values: product };
-    for (const sku of card.skus) {
-      yield { card, values: { ...product, skuId: String(sku.skuId), ...skuValues(sku) } };
-    }
+    for (const sku of card.skus)
+      yield { card, values: { ...product, ...skuRowValues(sku, costs) } };
   }
 }
 
@@ -136,7 +159,7 @@ const csvCell = (value: string | number | boolean | undefined | null) => {
 export function writeExportCsv(input: ExportInput): Buffer {
   const columns = exportColumns(input.cards, input.texts);
   const lines = [columns.map((c) => csvCell(c.title)).join(";")];
-  for (const { card, values } of exportRows(input.cards)) {
+  for (const { card, values } of exportRows(input.cards, input.costs)) {
     lines.push(columns.map((c) => csvCell(c.value(card, values))).join(";"));
   }
   return Buffer.from(`\uFEFF${lines.join("\r\n")}\r\n`, "utf8");

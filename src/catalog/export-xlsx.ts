@@ -1,4 +1,5 @@
 import { type CellValue, createWorkbook, readyCell, type Workbook } from "../sheets/index.js";
+import { COST_FIELD } from "./costs.js";
 import {
   type Column,
   columnsOf,
@@ -6,8 +7,9 @@ import {
   type ExportInput,
   type ExportSink,
   inOrder,
+  skuRowValues,
 } from "./export-file.js";
-import { type LiveCard, productValues, SKU_FIELDS, skuValues, type Values } from "./fields.js";
+import { type LiveCard, productValues, SKU_FIELDS, type Values } from "./fields.js";
 import { type ExportPrints, exportPrints, META_SHEET, metaHead, metaRow } from "./meta.js";
 
 /** The export's looks: the header blue (grey over read-only columns), read-only cells grey. */
@@ -39,7 +41,7 @@ interface ReadyProduct {
 }
 
 /** Columns whose value is a SKU's own; the others are the product's, repeated on its rows. */
-const PER_SKU = new Set<string>(["skuId", ...SKU_FIELDS]);
+const PER_SKU = new Set<string>(["skuId", ...SKU_FIELDS, COST_FIELD]);
 
 function put(cells: ReadyCells, column: Column, value: CellValue, looks: Looks) {
   if (value === undefined || value === null || value === "") return;
@@ -56,6 +58,7 @@ function readyProduct(
   looks: Looks,
   printer: ExportPrints,
   meta: (cells: (string | number)[]) => void,
+  costs: ReadonlyMap<string, number> | undefined,
 ): ReadyProduct {
   const product: Values = { productId: String(card.productId), ...productValues(card) };
   const cells: ReadyCells = {};
@@ -69,7 +72,7 @@ function readyProduct(
   return {
     cells,
     skus: skus.map((sku) => {
-      const own: Values = sku ? { skuId: String(sku.skuId), ...skuValues(sku) } : {};
+      const own: Values = sku ? skuRowValues(sku, costs) : {};
       const values = { ...product, ...own };
       const row: ReadyCells = {};
       for (const column of fixed) {
@@ -205,7 +208,10 @@ export function xlsxExport(file: ExportFile): ExportSink {
     add(cards, asked) {
       for (const card of cards) {
         for (const a of card.attributes) if (a.code) ahead.seen(a.code);
-        products.set(card.productId, readyProduct(card, fixed, looks, printer, writeMeta));
+        products.set(
+          card.productId,
+          readyProduct(card, fixed, looks, printer, writeMeta, file.costs),
+        );
       }
       for (const id of asked) if (!products.has(id)) products.set(id, null);
       ahead.onward();

@@ -32,6 +32,8 @@ export interface LiveSku {
   valueIds: number[];
   /** Undefined when some value id has no code the directory gives. */
   valueCodes: string[] | undefined;
+  /** The values' names, when the directory names every one (what a seller calls the variant). */
+  valueNames?: string[];
   price: number;
   barcode: string;
   photos: string[];

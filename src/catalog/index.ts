@@ -5,7 +5,8 @@
  */
 export { selected } from "./apply.js";
 export type { Change, Diff } from "./diff.js";
-export { type ListFilter, listAll } from "./live.js";
+export type { LiveSku } from "./fields.js";
+export { type ListFilter, listAll, readDetails } from "./live.js";
 export { type CatalogService, createCatalogService, type Refusal } from "./service.js";
 export type { StoredPreview } from "./store.js";
 export { diffWorkbook, exportTexts, previewText } from "./texts.js";

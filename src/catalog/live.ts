@@ -32,6 +32,8 @@ export interface Codes {
   values: Map<number, string>;
   /** Value id → the code of the attribute whose group lists it. */
   valueAttributes: Map<number, string>;
+  /** Value id → its name as the directory gives it (a SKU's variant, «128 ГБ»). */
+  valueNames: Map<number, string>;
 }
 
 const unlimited: Limit = (task) => task();
@@ -41,6 +43,7 @@ export async function readCodes(seller: CatalogSeller, limit: Limit = unlimited)
   const attributes = new Map<number, string>();
   const values = new Map<number, string>();
   const valueAttributes = new Map<number, string>();
+  const valueNames = new Map<number, string>();
   const listed = new Set<string>();
   const ended = pagingEnd();
   for (let page = 1; page <= MAX_DIRECTORY_PAGES; page++) {
@@ -56,7 +59,7 @@ export async function readCodes(seller: CatalogSeller, limit: Limit = unlimited)
     const fresh = listed.size > before;
     if (ended({ page, count: items.length, fresh, totalCount: got.totalCount })) break;
   }
-  const codes = { attributes, values, valueAttributes };
+  const codes = { attributes, values, valueAttributes, valueNames };
   const read = await readValues(seller, undefined, codes, limit);
   // A directory that lists values only per attribute: asked attribute by attribute.
   if (read === 0) for (const code of listed) await readValues(seller, code, codes, limit);
@@ -67,7 +70,7 @@ export async function readCodes(seller: CatalogSeller, limit: Limit = unlimited)
 async function readValues(
   seller: CatalogSeller,
   attributeCode: string | undefined,
-  into: Pick<Codes, "values" | "valueAttributes">,
+  into: Pick<Codes, "values" | "valueAttributes" | "valueNames">,
   limit: Limit,
 ): Promise<number> {
   let seen = 0;
@@ -92,6 +95,7 @@ async function readValues(
         if (v.id == null) continue;
         into.values.set(v.id, v.code);
         into.valueAttributes.set(v.id, group.attributeCode);
+        if (v.name?.trim()) into.valueNames.set(v.id, v.name.trim());
       }
     }
     seen += count;
@@ -100,7 +104,8 @@ async function readValues(
   return seen;
 }
 
-export type ListFilter = { categoryId?: number; search?: string };
+/** Products of a category, of a search, or these ids (a stock alert's), read from the list. */
+export type ListFilter = { categoryId?: number; search?: string; productIds?: readonly number[] };
 
 /** A list page as it comes: its products, its number, the products read and the total known. */
 export type OnListPage = (
@@ -128,6 +133,10 @@ export async function listAll(
   const pages: ProductListItem[][] = [];
   let read = 0;
   let total = 0;
+  // The list has no id filter: its pages are read whole and only these ids kept.
+  const only = filter.productIds && new Set(filter.productIds);
+  const kept = (products: ProductListItem[]) =>
+    only ? products.filter((p) => only.has(p.productId)) : products;
   const readPage = async (page: number) => {
     const got = await limit(() =>
       seller.listProducts({
@@ -139,10 +148,11 @@ export async function listAll(
       }),
     );
     const products = got.products ?? [];
-    pages[page - 1] = products;
+    pages[page - 1] = kept(products);
     read += products.length;
     total = Math.max(total, got.totalCount ?? read);
-    onPage?.(products, page, read, Math.max(total, read));
+    const shown = only ? pages.flat().length : read;
+    onPage?.(pages[page - 1]!, page, shown, only ? only.size : Math.max(total, read));
     return products.length;
   };
   let asked = 1;
@@ -166,6 +176,7 @@ export async function listAll(
 function skuOf(sku: NonNullable<ProductDetail["skus"]>[number], codes: Codes): LiveSku {
   const valueIds = sku.attributeValueIds ?? [];
   const mapped = valueIds.map((id) => codes.values.get(id));
+  const names = valueIds.map((id) => codes.valueNames.get(id));
   const photos = [...(sku.photos ?? [])]
     .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
     .map((p) => p.url ?? "")
@@ -174,6 +185,8 @@ function skuOf(sku: NonNullable<ProductDetail["skus"]>[number], codes: Codes): L
     skuId: sku.skuId,
     valueIds,
     valueCodes: mapped.every((c) => c !== undefined) ? (mapped as string[]) : undefined,
+    ...(names.length > 0 &&
+      names.every((n) => n !== undefined) && { valueNames: names as string[] }),
     price: sku.price ?? 0,
     barcode: sku.skuBarcode ?? "",
     photos,

@@ -1,16 +1,30 @@
 import { randomUUID } from "node:crypto";
 import type { Clock } from "../clock.js";
 import { type I18nInstance, type Locale, translator } from "../i18n.js";
-import type { EditRows, ImportService, ParsedProduct, ProgressState } from "../import/index.js";
+import type {
+  CostList,
+  EditRows,
+  ImportService,
+  ParsedProduct,
+  ProgressState,
+} from "../import/index.js";
 import type { Logger } from "../logger.js";
 import type { SellerApi } from "../seller-api/index.js";
 import type { KeyValueStore } from "../storage/index.js";
 import { planUndo, type Selection, selected } from "./apply.js";
+import {
+  barcodesOf,
+  type CostBook,
+  type CostChange,
+  diffCostList,
+  diffExportCosts,
+  skusByBarcode,
+} from "./costs.js";
 import { type Diff, diffEdits } from "./diff.js";
 import { csvExport, type ExportTexts } from "./export-file.js";
 import { readForExport } from "./export-read.js";
 import { xlsxExport } from "./export-xlsx.js";
-import { priceText } from "./fields.js";
+import { type LiveCard, priceText } from "./fields.js";
 import { type CatalogSeller, type ListFilter, readCards } from "./live.js";
 import { decodeMeta } from "./meta.js";
 import {
@@ -19,6 +33,7 @@ import {
   createCatalogStore,
   newCatalogId,
   type StoredPreview,
+  type StoredUndo,
 } from "./store.js";
 import { diffInTurns, planInTurns } from "./turns.js";
 
@@ -29,6 +44,8 @@ export interface CatalogServiceDeps {
   logger: Logger;
   clock: Clock;
   imports: Pick<ImportService, "drafts" | "sender">;
+  /** The seller's cost prices (kept by the bot); without them the export has no cost column. */
+  costs?: CostBook & { all(): Promise<Map<string, number>> };
 }
 
 export interface ExportResult {
@@ -42,6 +59,8 @@ export interface ExportResult {
 export interface ApplyOutcome {
   /** Products sent (each whole). */
   sent: number;
+  /** Cost prices kept (set, changed or removed): nothing of them sent. */
+  costs: number;
   movedSince: number[];
   notSent: number[];
   /** The undo record of what was sent (none when nothing was). */
@@ -62,6 +81,7 @@ interface SendJob {
   fileName: string;
   progress: ProgressState;
   button?: { text: string; data: string };
+  note?: string;
 }
 
 /**
@@ -119,8 +139,9 @@ async function exportCatalog(
   const file = {
     exportId: newCatalogId(),
     at: new Date(parts.clock.now()),
-    texts: input.texts,
+    texts: { ...input.texts, ...(parts.costs ? {} : { cost: undefined }) },
     secret: await parts.secret(),
+    ...(parts.costs && { costs: await parts.costs.all() }),
   };
   const sink = input.csv ? csvExport(file) : xlsxExport(file);
   const counts = { products: 0, skus: 0, codesUnknown: 0 };
@@ -161,7 +182,71 @@ async function preview(
   const meta = input.edits.meta;
   const snapshot = meta ? decodeMeta(meta, await parts.secret()) : undefined;
   const diff = await diffInTurns(input.edits, cards, { snapshot });
+  if (parts.costs) {
+    const kept = await parts.costs.get(barcodesOf(cards.values()));
+    withCosts(diff, diffExportCosts(input.edits, cards, snapshot, kept));
+  }
   const names = Object.fromEntries([...cards.values()].map((c) => [c.productId, c.name.rus]));
+  const { chatId, locale, fileName } = input;
+  const stored: StoredPreview = { id: newCatalogId(), chatId, locale, fileName, diff, names };
+  await parts.store.savePreview(stored);
+  return stored;
+}
+
+/** A diff with the cost changes of its file: their rows changed, their problems named. */
+function withCosts(diff: Diff, costs: ReturnType<typeof diffExportCosts>) {
+  diff.costs = costs.changes;
+  const touched = new Set(diff.changes.flatMap((c) => c.rows));
+  const costRows = new Set(costs.changes.flatMap((c) => c.rows).filter((r) => !touched.has(r)));
+  diff.unchanged = Math.max(0, diff.unchanged - costRows.size);
+  diff.unreadable = [...diff.unreadable, ...costs.problems].sort((a, b) => a.row - b.row);
+}
+
+/**
+ * A list of barcodes and costs: the catalog is read whole (outside the update's deadline, as
+ * an export's) for its barcodes; the costs it changes are stored as a preview.
+ */
+async function costListPreview(
+  parts: Parts & { costs: CostBook },
+  input: { chatId: number; locale: Locale; fileName: string; list: CostList },
+): Promise<StoredPreview> {
+  const cards = new Map<number, LiveCard>();
+  await parts.seller.withoutDeadline(() =>
+    readForExport(
+      parts.seller,
+      {},
+      {
+        onListed: () => {},
+        onCards: (got) => {
+          for (const card of got) cards.set(card.productId, card);
+        },
+        onProgress: () => {},
+      },
+    ),
+  );
+  const listed = input.list.rows.flatMap((r) => (r.barcode ? [r.barcode] : []));
+  const costs = diffCostList(
+    input.list,
+    skusByBarcode(cards.values()),
+    await parts.costs.get(listed),
+  );
+  const diff: Diff = {
+    changes: [],
+    newSkus: [],
+    unchanged: 0,
+    keptLive: 0,
+    goneProducts: [],
+    goneSkus: [],
+    blocked: [],
+    unreadable: costs.problems.sort((a, b) => a.row - b.row),
+    snapshot: true,
+    costs: costs.changes,
+    costList: true,
+  };
+  const named = new Set(costs.changes.map((c) => c.productId));
+  const names = Object.fromEntries(
+    [...cards.values()].filter((c) => named.has(c.productId)).map((c) => [c.productId, c.name.rus]),
+  );
   const { chatId, locale, fileName } = input;
   const stored: StoredPreview = { id: newCatalogId(), chatId, locale, fileName, diff, names };
   await parts.store.savePreview(stored);
@@ -266,31 +351,41 @@ async function apply(
   const stored = claimed.record;
   try {
     const progress = await hooks.started();
-    const changes = selected(stored.diff, choice);
-    const ids = new Set([
-      ...changes.map((c) => c.productId),
-      ...stored.diff.newSkus.map((n) => n.productId),
-    ]);
-    const plan = await planInTurns(stored.diff, changes, await fileCards(parts, [...ids]));
-    const outcome: ApplyOutcome = {
-      sent: plan.products.length,
-      movedSince: plan.movedSince,
-      notSent: plan.notSent,
-    };
-    if (plan.products.length === 0) {
+    const { plan, costs, outcome } = await planFor(parts, stored, choice);
+    if (plan.products.length === 0 && costs.length === 0) {
       await parts.store.markUsed("preview", id);
       await forget(parts, () => parts.store.deletePreview(id));
       return outcome;
     }
-    const undoId = newCatalogId();
-    await parts.store.saveUndo({ id: undoId, chatId, products: plan.undo });
-    const text = translator(parts.i18n, stored.locale)("catalog-button-undo");
-    const button = hooks.undoData && { text, data: hooks.undoData(undoId) };
+    const undoId = await saveUndoOf(parts, chatId, plan.undo, costs);
+    if (plan.products.length === 0) {
+      // Costs alone: kept by the bot, nothing goes to the Seller API.
+      await keepCosts(parts, costs);
+      await parts.store.markUsed("preview", id);
+      await hooks.announce({ ...outcome, undoId });
+      await forget(parts, () => parts.store.deletePreview(id));
+      return { ...outcome, undoId };
+    }
+    const t = translator(parts.i18n, stored.locale);
+    const button = hooks.undoData && {
+      text: t("catalog-button-undo"),
+      data: hooks.undoData(undoId),
+    };
     const { locale, fileName } = stored;
-    const job = { chatId, locale, fileName, progress, ...(button && { button }) };
+    // The costs kept are said in the summary too: the status that says so is edited on.
+    const note = costs.length > 0 ? t("catalog-costs-kept", { count: outcome.costs }) : undefined;
+    const job = {
+      chatId,
+      locale,
+      fileName,
+      progress,
+      ...(button && { button }),
+      ...(note && { note }),
+    };
     const send = await prepareSend(parts, job, plan.products);
     if (parts.imports.sender.stopping.aborted) throw new Stopping();
     await hooks.announce({ ...outcome, undoId });
+    await keepCosts(parts, costs);
     if (!(await sendOnce(parts, "preview", id, send))) return "stopping";
     await forget(parts, () => parts.store.deletePreview(id));
     parts.log.info({ products: plan.products.length, moved: plan.movedSince.length }, "edit sent");
@@ -300,6 +395,64 @@ async function apply(
     if (error instanceof Stopping) return "stopping";
     throw error;
   }
+}
+
+/** What applying a preview does now: the chosen cards as live again, and the preview's costs. */
+async function planFor(parts: Parts, stored: StoredPreview, choice: Selection) {
+  const changes = selected(stored.diff, choice);
+  const ids = new Set([
+    ...changes.map((c) => c.productId),
+    ...stored.diff.newSkus.map((n) => n.productId),
+  ]);
+  // Costs alone read nothing of the Seller API.
+  const cards = ids.size > 0 ? await fileCards(parts, [...ids]) : new Map<number, LiveCard>();
+  const plan = await planInTurns(stored.diff, changes, cards);
+  const costs = parts.costs ? (stored.diff.costs ?? []) : [];
+  const outcome: ApplyOutcome = {
+    sent: plan.products.length,
+    costs: costs.length,
+    movedSince: plan.movedSince,
+    notSent: plan.notSent,
+  };
+  return { plan, costs, outcome };
+}
+
+/** The undo record of an apply: each card's previous values, each cost's previous cost. */
+async function saveUndoOf(
+  parts: Parts,
+  chatId: number,
+  products: StoredUndo["products"],
+  costs: readonly CostChange[],
+): Promise<string> {
+  const id = newCatalogId();
+  const costUndo = costs.map((c) => ({
+    barcode: c.barcode,
+    ...(c.was !== undefined && { was: c.was }),
+    ...(c.will !== undefined && { set: c.will }),
+  }));
+  await parts.store.saveUndo({
+    id,
+    chatId,
+    products,
+    ...(costUndo.length > 0 && { costs: costUndo }),
+  });
+  return id;
+}
+
+/** The cost prices of a preview, kept by the bot (never sent to the Seller API). */
+async function keepCosts(parts: Parts, costs: readonly CostChange[]) {
+  if (!parts.costs || costs.length === 0) return;
+  await parts.costs.set(costs.map((c) => ({ barcode: c.barcode, cost: c.will })));
+  parts.log.info({ costs: costs.length }, "cost prices kept");
+}
+
+/** Previous costs back where the kept ones are still what the apply set; the others kept. */
+async function restoreCosts(parts: Parts, undo: NonNullable<StoredUndo["costs"]>) {
+  if (!parts.costs || undo.length === 0) return { restored: 0, kept: 0 };
+  const now = await parts.costs.get(undo.map((c) => c.barcode));
+  const back = undo.filter((c) => now.get(c.barcode) === c.set);
+  await parts.costs.set(back.map((c) => ({ barcode: c.barcode, cost: c.was })));
+  return { restored: back.length, kept: undo.length - back.length };
 }
 
 /** The app began stopping before anything was sent. */
@@ -315,6 +468,9 @@ async function forget(parts: Parts, work: () => Promise<unknown>) {
 export interface UndoOutcome {
   restored: number[];
   kept: number[];
+  /** Cost prices put back, and those changed since (kept as they are). */
+  costsRestored: number;
+  costsKept: number;
 }
 
 /** Puts back the previous values where the live ones are still what the bot set. */
@@ -332,11 +488,19 @@ async function undo(
   try {
     const progress = await hooks.started();
     const ids = claimed.record.products.map((p) => p.productId);
-    const plan = planUndo(claimed.record, await fileCards(parts, ids));
-    const outcome = { restored: plan.restored, kept: plan.kept };
-    const job = { chatId, locale, fileName: "undo", progress };
+    const plan = planUndo(claimed.record, ids.length > 0 ? await fileCards(parts, ids) : new Map());
+    // Named in the chat's words in its summary and in /jobs.
+    const fileName = translator(parts.i18n, locale)("catalog-undo-name");
+    const job = { chatId, locale, fileName, progress };
     const send = plan.products.length > 0 && (await prepareSend(parts, job, plan.products));
     if (parts.imports.sender.stopping.aborted) throw new Stopping();
+    const costs = await restoreCosts(parts, claimed.record.costs ?? []);
+    const outcome: UndoOutcome = {
+      restored: plan.restored,
+      kept: plan.kept,
+      costsRestored: costs.restored,
+      costsKept: costs.kept,
+    };
     await hooks.announce(outcome);
     if (!send) await parts.store.markUsed("undo", id);
     else if (!(await sendOnce(parts, "undo", id, send))) return "stopping";
@@ -382,6 +546,11 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     store: parts.store,
     exportCatalog: (input: Parameters<typeof exportCatalog>[1]) => exportCatalog(parts, input),
     preview: (input: Parameters<typeof preview>[1]) => preview(parts, input),
+    /** A list of barcodes and costs (undefined when the bot keeps no costs). */
+    costListPreview: (input: Parameters<typeof costListPreview>[1]) => {
+      const costs = parts.costs;
+      return costs ? costListPreview({ ...parts, costs }, input) : Promise.resolve(undefined);
+    },
     pricePreview: (input: Parameters<typeof pricePreview>[1]) => pricePreview(parts, input),
     apply: (
       press: Parameters<typeof apply>[1],

@@ -24,6 +24,8 @@ export interface StoredUndo {
     productId: number;
     fields: { skuId?: number; field: string; was?: string; set: string }[];
   }[];
+  /** Cost prices the apply kept (tiyn): each barcode's previous and new cost, none if absent. */
+  costs?: { barcode: string; was?: number; set?: number }[];
 }
 
 export const newCatalogId = () => randomBytes(9).toString("base64url");

@@ -1,8 +1,9 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
-import type { Translate } from "../i18n.js";
+import type { Locale, Translate } from "../i18n.js";
 import { issueReason } from "../import/index.js";
 import { createWorkbook, NUMBER_FORMAT } from "../sheets/index.js";
-import { escapeHtml, shorten } from "../text/index.js";
+import { escapeHtml, fieldLabel, formatMoney, htmlToText, shorten } from "../text/index.js";
+import { COST_FIELD, type CostChange } from "./costs.js";
 import type { Change, Diff } from "./diff.js";
 import type { ExportTexts } from "./export-file.js";
 
@@ -18,6 +19,7 @@ export function exportTexts(t: Translate): ExportTexts {
     moderationStatus: t("catalog-col-moderation"),
     note: t("catalog-col-note"),
     codesUnknown: t("catalog-note-codes-unknown"),
+    cost: t("catalog-col-cost"),
   };
 }
 
@@ -41,17 +43,21 @@ const kindOf = (field: string) =>
 const place = (c: { productId: number; skuId?: number }) =>
   c.skuId === undefined ? String(c.productId) : `${c.productId} / ${c.skuId}`;
 
-const shown = (value: string | undefined) =>
-  value === undefined || value === "" ? "—" : escapeHtml(shorten(value, 40));
+/** A value as the preview shows it: a price as every amount is (`3 990 ₸`), the rest as typed. */
+const shown = (field: string, value: string | undefined) => {
+  if (value === undefined || value === "") return "—";
+  const amount = field === "price" ? Number(value) : Number.NaN;
+  return Number.isFinite(amount) ? formatMoney(amount) : escapeHtml(shorten(value, 40));
+};
 
 function changeLine(t: Translate, c: Change, names: Record<string, string>): string {
   const name = names[c.productId] ? ` «${escapeHtml(shorten(names[c.productId]!, 30))}»` : "";
   return t("catalog-preview-change", {
     place: place(c),
     name,
-    field: c.field,
-    was: shown(c.was),
-    will: shown(c.will),
+    field: fieldTitle(t, c.field),
+    was: shown(c.field, c.was),
+    will: shown(c.field, c.will),
   });
 }
 
@@ -86,12 +92,60 @@ const firstRows = (items: readonly { row: number }[] | readonly number[]) =>
     .map((i) => (typeof i === "number" ? i : i.row))
     .join(", ") + (items.length > 10 ? ", …" : "");
 
+/** A column in the seller's words (HTML): the cost price's, the barcode of a cost list, any field. */
+const fieldTitle = (t: Translate, field: string, costList = false) =>
+  field === COST_FIELD
+    ? t("catalog-col-cost")
+    : costList && field === "barcode"
+      ? t("catalog-col-barcode")
+      : fieldLabel(t, field);
+
+/** A cost as the seller reads it (`1 200,5 ₸`), or "none". */
+const costShown = (t: Translate, locale: Locale, tiyn: number | undefined) =>
+  tiyn === undefined ? t("catalog-preview-cost-none") : formatMoney(tiyn / 100, locale);
+
+/**
+ * The cost prices a file changes, apart from the cards: how many are new, changed and removed,
+ * and the first of them; kept by the bot, never sent to the Seller API.
+ */
+function costLines(
+  t: Translate,
+  locale: Locale,
+  costs: readonly CostChange[],
+  names: Record<string, string>,
+  listed: number,
+): string {
+  const added = costs.filter((c) => c.was === undefined).length;
+  const removed = costs.filter((c) => c.will === undefined).length;
+  const counts = { count: costs.length, added, removed, changed: costs.length - added - removed };
+  const lines = [t("catalog-preview-costs", counts)];
+  for (const c of costs.slice(0, listed)) {
+    const name = c.productId !== undefined ? names[c.productId] : undefined;
+    lines.push(
+      t("catalog-preview-cost-line", {
+        barcode: escapeHtml(c.barcode),
+        name: name ? ` «${escapeHtml(shorten(name, 30))}»` : "",
+        was: costShown(t, locale, c.was),
+        will: costShown(t, locale, c.will),
+      }),
+    );
+  }
+  if (costs.length > listed)
+    lines.push(t("catalog-preview-more", { count: costs.length - listed }));
+  return lines.join("\n");
+}
+
 /** Cells that cannot be sent: each with its row, its value as seen and what to do. */
-function unreadableLines(t: Translate, cells: Diff["unreadable"], listed: number): string {
+function unreadableLines(
+  t: Translate,
+  cells: Diff["unreadable"],
+  listed: number,
+  costList = false,
+): string {
   const lines = [t("catalog-preview-unreadable", { count: cells.length })];
   for (const cell of cells.slice(0, listed)) {
     const reason = issueReason(t, cell);
-    const field = escapeHtml(cell.field);
+    const field = fieldTitle(t, cell.field, costList);
     lines.push(t("catalog-preview-unreadable-line", { row: cell.row, field, reason }));
   }
   if (cells.length > listed)
@@ -128,12 +182,15 @@ function factLines(t: Translate, diff: Diff, listed: number): string[] {
 /** The preview listing at most `listed` changes of each kind (and products left unchanged). */
 function previewWith(
   t: Translate,
+  locale: Locale,
   fileName: string,
   diff: Diff,
   names: Record<string, string>,
   listed: number,
 ): string {
-  const out = [t("catalog-preview-title", { file: escapeHtml(shorten(fileName, 60)) })];
+  const file = escapeHtml(shorten(fileName, 60));
+  if (diff.costList) return costListWith(t, locale, file, diff, names, listed);
+  const out = [t("catalog-preview-title", { file })];
   const unverified = diff.changes.filter((c) => c.unverified);
   if (!diff.snapshot) out.push(t("catalog-preview-no-snapshot"));
   else if (unverified.length > 0) {
@@ -168,11 +225,32 @@ function previewWith(
     const prices = largestPrices(others);
     const rest = others.filter((c) => c.field !== "price");
     out.push(list([...prices, ...rest]));
-  } else out.push(t("catalog-preview-nothing"));
+  } else if ((diff.costs ?? []).length === 0) out.push(t("catalog-preview-nothing"));
+  else out.push(t("catalog-preview-cards-nothing"));
+  if ((diff.costs ?? []).length > 0) out.push(costLines(t, locale, diff.costs!, names, listed));
   const facts = factLines(t, diff, listed);
   if (facts.length > 0) out.push(facts.join("\n"));
   out.push(t("catalog-preview-empty-keeps"));
   return out.filter((block) => block !== "").join("\n\n");
+}
+
+/** The preview of a list of barcodes and costs: the costs it changes and the rows named. */
+function costListWith(
+  t: Translate,
+  locale: Locale,
+  file: string,
+  diff: Diff,
+  names: Record<string, string>,
+  listed: number,
+): string {
+  const costs = diff.costs ?? [];
+  const out = [t("catalog-costs-title", { file })];
+  out.push(
+    costs.length > 0 ? costLines(t, locale, costs, names, listed) : t("catalog-costs-nothing"),
+  );
+  if (diff.unreadable.length > 0) out.push(unreadableLines(t, diff.unreadable, listed, true));
+  out.push(t("catalog-costs-empty-removes"));
+  return out.join("\n\n");
 }
 
 /** What one message may hold: under Telegram's 4096 characters, as `fitMessage` keeps it. */
@@ -189,10 +267,11 @@ export function previewText(
   fileName: string,
   diff: Diff,
   names: Record<string, string>,
+  locale: Locale = "ru",
 ): string {
   let text = "";
   for (const listed of [MAX_LISTED, 5, 3, 1, 0]) {
-    text = previewWith(t, fileName, diff, names, listed);
+    text = previewWith(t, locale, fileName, diff, names, listed);
     if (text.length <= PREVIEW_MAX_CHARS) break;
   }
   return text;
@@ -249,11 +328,24 @@ export async function diffWorkbook(
       c.productId,
       names[c.productId],
       c.skuId,
-      c.field,
+      htmlToText(fieldTitle(t, c.field)),
       { value: c.was, style: text },
       { value: c.will, style: text },
       c.rows.join(", "),
       note,
+    ]);
+  }
+  for (const c of diff.costs ?? []) {
+    const tenge = (tiyn: number | undefined) => (tiyn === undefined ? undefined : tiyn / 100);
+    sheet.row([
+      c.productId,
+      c.productId !== undefined ? names[c.productId] : undefined,
+      c.skuId,
+      t("catalog-col-cost"),
+      tenge(c.was),
+      tenge(c.will),
+      c.rows.join(", "),
+      t("catalog-diff-cost-note", { barcode: c.barcode }),
     ]);
   }
   return book.finish();

@@ -1,6 +1,6 @@
 import type { Translate } from "../i18n.js";
 import type { ImportProduct } from "../seller-api/index.js";
-import { escapeHtml, shorten } from "../text/index.js";
+import { escapeHtml, formatMoney, shorten } from "../text/index.js";
 import type { FileFormat, ReadingInfo } from "./types.js";
 
 /**
@@ -87,7 +87,9 @@ export function firstProductLines(t: Translate, product: ImportProduct | undefin
   return [
     t("import-first-title"),
     t("import-first-name", { name: escapeHtml(shorten(product.name.rus, 120)) }),
-    t("import-first-price", { price: value(sku?.price) }),
+    t("import-first-price", {
+      price: typeof sku?.price === "number" ? formatMoney(sku.price) : value(sku?.price),
+    }),
     t("import-first-barcode", { barcode: value(sku?.barcode) }),
   ];
 }

@@ -15,7 +15,14 @@ export { reportFileName } from "./report.js";
 export { type ImportJob, ProgressMessage, type ProgressState } from "./sender/index.js";
 export { createImportService, type ImportService } from "./service.js";
 export { CSV_TEMPLATE_NAME, csvTemplate, JSON_TEMPLATE_NAME, jsonTemplate } from "./templates.js";
-export type { EditRow, EditRows, ParsedProduct, ReadFile } from "./types.js";
+export type {
+  CostList,
+  CostRow,
+  EditRow,
+  EditRows,
+  ParsedProduct,
+  ReadFile,
+} from "./types.js";
 export {
   createImportWatcher,
   IMPORT_WORK,

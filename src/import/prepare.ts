@@ -13,7 +13,14 @@ import {
   warningTexts,
 } from "./problems.js";
 import { firstProduct } from "./read/parts.js";
-import type { EditRows, FileFormat, FileRejection, ReadFile, ReadingInfo } from "./types.js";
+import type {
+  CostList,
+  EditRows,
+  FileFormat,
+  FileRejection,
+  ReadFile,
+  ReadingInfo,
+} from "./types.js";
 
 /** What the chat is told about a read document (the products themselves stay in the draft). */
 export type Prepared =
@@ -36,6 +43,8 @@ export type Prepared =
       first?: ImportProduct;
       /** A returned export's edit rows (the catalog edit takes them from here). */
       edits?: EditRows;
+      /** A list of barcodes and cost prices (the catalog keeps them). */
+      costs?: CostList;
     };
 
 export interface PrepareDeps {
@@ -133,6 +142,7 @@ export async function prepareImport(deps: PrepareDeps, input: PrepareInput): Pro
     ...(result.reading && { reading: result.reading }),
     ...(first && { first: first.product }),
     ...(result.edits && { edits: result.edits }),
+    ...(result.costs && { costs: result.costs }),
   };
 }
 

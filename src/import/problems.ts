@@ -1,5 +1,5 @@
 import type { Translate } from "../i18n.js";
-import { escapeHtml, shorten } from "../text/index.js";
+import { apiErrorText, escapeHtml, fieldLabel, shorten } from "../text/index.js";
 import { compactNumbers } from "./refs.js";
 import { csvReportText } from "./report.js";
 import type { PlacedFieldError } from "./sender/requests.js";
@@ -106,7 +106,7 @@ export function problemLines(t: Translate, invalid: readonly InvalidProduct[]): 
 export function formatLine(t: Translate, line: Pick<ProblemLine, "ref" | "field" | "reason">) {
   return t("import-problem-line", {
     where: refText(t, line.ref),
-    field: escapeHtml(line.field || "—"),
+    field: fieldLabel(t, line.field),
     reason: line.reason,
   });
 }
@@ -121,7 +121,10 @@ function plain(html: string): string {
     .replace(/&amp;/g, "&");
 }
 
-/** The problem report: UTF-8 with BOM and `;` (Excel opens it), formula cells neutralised. */
+/**
+ * The problem report: UTF-8 with BOM and `;` (Excel opens it), formula cells neutralised; the
+ * place, the field in the seller's words and what to do (no internal codes).
+ */
 export function problemReport(
   t: Translate,
   format: FileFormat,
@@ -131,13 +134,11 @@ export function problemReport(
     t(format === "json" ? "import-report-col-position" : "import-report-col-row"),
     t("import-report-col-field"),
     t("import-report-col-problem"),
-    t("import-report-col-code"),
   ];
   const rows = lines.map((line) => [
     refNumbers(line.ref),
-    line.field,
+    plain(fieldLabel(t, line.field)),
     plain(line.reason),
-    line.code,
   ]);
   return csvReportText(header, rows);
 }
@@ -164,13 +165,12 @@ export function warningTexts(t: Translate, warnings: readonly FileWarning[]): st
 
 /** An API field error of a refused request, as a line of the message. */
 export function apiErrorLine(t: Translate, error: PlacedFieldError): string {
-  const description = escapeHtml(shorten(error.description ?? error.code ?? "—", 200));
-  if (!error.ref) {
-    return t("import-api-error-request", { field: escapeHtml(error.field), reason: description });
-  }
+  const description = escapeHtml(shorten(apiErrorText(t, error), 300));
+  const field = fieldLabel(t, error.field);
+  if (!error.ref) return t("import-api-error-request", { field, reason: description });
   return t("import-problem-line", {
     where: refText(t, error.ref),
-    field: escapeHtml(error.field),
+    field,
     reason: description,
   });
 }

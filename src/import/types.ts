@@ -55,6 +55,11 @@ export const ISSUE_CODES = [
   "number-not-text", // JSON: a text field (barcode) written as a number (params: value)
   "formula-in-csv", // CSV saved with cell formulas: `=945*2` where a value should be (params: formula, value)
   "scientific-number", // a number in E-notation as a spreadsheet shows it, `1,23E+05`: digits may be gone (params: value)
+  "cost-negative", // a cost price below zero
+  "cost-decimals", // a cost price with more decimals than tenge has
+  "cost-no-barcode", // a cost on a row whose SKU has no barcode (costs are kept by barcode)
+  "cost-twice", // one barcode given two different costs in one file (params: rows)
+  "unknown-barcode", // a barcode of no SKU of the shop (a list of costs)
   "foreign-currency", // a sum shown in another currency, `2 890,00 ₽` (params: value, currency RUB|USD|EUR|other|locale, sign)
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];
@@ -139,6 +144,20 @@ export interface EditRows {
   meta?: string[][];
 }
 
+/** One row of a list of barcodes and cost prices. */
+export interface CostRow {
+  row: number;
+  barcode?: string;
+  /** The cost per unit in tenge as canonical text (`1234.5`); absent: the cell is empty. */
+  cost?: string;
+  issues: EditRow["issues"];
+}
+
+/** A file of barcodes and cost prices (nothing of it goes to the Seller API). */
+export interface CostList {
+  rows: CostRow[];
+}
+
 export type ImportFileResult =
   | {
       ok: true;
@@ -152,6 +171,8 @@ export type ImportFileResult =
       reading?: ReadingInfo;
       /** Rows naming an existing product (a returned export): edits, not new products. */
       edits?: EditRows;
+      /** A list of barcodes and cost prices, not a product list. */
+      costs?: CostList;
     }
   | {
       ok: false;

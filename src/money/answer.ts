@@ -6,8 +6,23 @@
  */
 import type { Locale, Translate } from "../i18n.js";
 import { periodLabel } from "../orders-export/index.js";
-import { escapeHtml, formatClock, formatMoney, formatNumber, shorten } from "../text/index.js";
-import type { AbcClass, ProductFigures, StatusFigures, Totals } from "./figures.js";
+import {
+  escapeHtml,
+  formatClock,
+  formatMoney,
+  formatNumber,
+  orderStatusText,
+  shorten,
+} from "../text/index.js";
+import {
+  type AbcClass,
+  type CostOf,
+  type ProductFigures,
+  type Profit,
+  profitOf,
+  type StatusFigures,
+  type Totals,
+} from "./figures.js";
 import type { MoneyPeriod } from "./periods.js";
 import type { MoneyFigures } from "./service.js";
 
@@ -38,6 +53,8 @@ export interface MoneyAnswer {
   abc: Record<AbcClass, number>;
   /** False when the reading stopped at its page limit. */
   complete: boolean;
+  /** The profit over the sold lines whose SKU has a cost, and the lines without one. */
+  profit?: Profit;
 }
 
 const lineOf = (p: ProductFigures): ProductLine => ({
@@ -48,7 +65,7 @@ const lineOf = (p: ProductFigures): ProductLine => ({
   payout: p.payout,
 });
 
-export function answerOf(figures: MoneyFigures): MoneyAnswer {
+export function answerOf(figures: MoneyFigures, costOf?: CostOf): MoneyAnswer {
   const { current } = figures;
   const byPayout = [...current.products].sort((a, b) => b.payout - a.payout || b.sales - a.sales);
   const byReturns = current.products
@@ -66,6 +83,7 @@ export function answerOf(figures: MoneyFigures): MoneyAnswer {
     returned: byReturns.slice(0, TOP_LISTED).map(lineOf),
     abc,
     complete: figures.reading.complete,
+    ...(costOf && { profit: profitOf(current.products, costOf) }),
   };
 }
 
@@ -119,11 +137,27 @@ export function renderAnswer(t: Translate, locale: Locale, a: MoneyAnswer): stri
       rate: percentText(percentOf(a.now.returned, a.now.units), locale),
       before: percentText(percentOf(a.before.returned, a.before.units), locale),
     }),
+    ...profitLines(t, a.profit, money),
     ...statusLines(t, locale, a.statuses, money),
     ...productLines(t, locale, a, money),
   ];
   if (!a.complete) lines.push("", t("money-incomplete"));
   return lines.join("\n");
+}
+
+/**
+ * The profit where costs are known, and how many sold lines it leaves out (no cost kept for
+ * their SKU): never a profit that silently counts a missing cost as zero.
+ */
+function profitLines(t: Translate, profit: Profit | undefined, money: (tiyn: number) => string) {
+  if (!profit || profit.linesWithCost + profit.linesWithoutCost === 0) return [];
+  if (profit.linesWithCost === 0) return [t("money-profit-none")];
+  const out = [t("money-profit", { profit: money(profit.profit), lines: profit.linesWithCost })];
+  if (profit.linesWithoutCost > 0) {
+    const missing = { lines: profit.linesWithoutCost, products: profit.productsWithoutCost };
+    out.push(t("money-profit-missing", missing));
+  }
+  return out;
 }
 
 function statusLines(
@@ -137,7 +171,8 @@ function statusLines(
   // Most lines first; a service with very many statuses would not fit one message.
   for (const s of statuses.slice(0, STATUSES_LISTED)) {
     const vars = {
-      status: escapeHtml(shorten(s.label || "—", 40)),
+      // In the chat's language for the statuses the bot knows, the API's label otherwise.
+      status: escapeHtml(orderStatusText(t, s.key, s.label)),
       lines: s.lines,
       units: formatNumber(s.units, locale),
       sales: money(s.sales),

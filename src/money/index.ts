@@ -11,6 +11,12 @@ export {
   moneyPeriodLabel,
   renderAnswer,
 } from "./answer.js";
+export {
+  type CostSetting,
+  type CostStore,
+  createCostStore,
+  sellerKeyOf,
+} from "./costs.js";
 export { type DayFigures, tiyn } from "./day.js";
 export {
   type AbcClass,
@@ -44,6 +50,8 @@ export {
 export {
   type CancelSignal,
   cancelSignal,
+  type LossSignal,
+  lossSignals,
   type MoneyAlertThresholds,
   type PayoutSignal,
   payoutSignal,

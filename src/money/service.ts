@@ -7,6 +7,7 @@ import type { Logger } from "../logger.js";
 import type { SellerApi } from "../seller-api/index.js";
 import type { KeyValueStore } from "../storage/index.js";
 import { shiftDate } from "../text/index.js";
+import type { CostStore } from "./costs.js";
 import { type DayFigures, S } from "./day.js";
 import {
   type CostOf,
@@ -28,9 +29,9 @@ export interface MoneyServiceDeps {
   maxPages?: number;
   /**
    * The seller's cost prices (per unit, tiyn, by barcode), read afresh before a workbook or an
-   * answer is made. None until the bot keeps costs: cost and profit stay empty.
+   * answer is made. Without them cost and profit stay empty.
    */
-  costs?: () => Promise<CostOf>;
+  costStore?: CostStore;
 }
 
 /** What a reading hands on as it goes. */
@@ -156,8 +157,11 @@ export function createMoneyService(deps: MoneyServiceDeps) {
     ): Promise<{ current: PeriodFigures; reading: ReadOutcome }> {
       return readPeriod(period, now, options);
     },
-    /** The cost prices as they are now (none yet: `costs` not given). */
-    costs: async (): Promise<CostOf> => (deps.costs ? deps.costs() : () => undefined),
+    /** The cost prices as they are now (none without a store). */
+    costs: async (): Promise<CostOf> =>
+      deps.costStore ? deps.costStore.costOf() : () => undefined,
+    /** Where the costs are kept (the catalog's returns set them). */
+    costStore: deps.costStore,
     /** The last 30 days, day by day, and the products sold in them. */
     async window(now: number): Promise<MoneyWindow> {
       const { today } = localNow(now, deps.timeZone);

@@ -5,6 +5,7 @@
  * crossing) and the messages.
  */
 import { shiftDate, zoneTime } from "../text/index.js";
+import type { CostOf } from "./figures.js";
 import type { MoneyWindow } from "./service.js";
 
 export interface MoneyAlertThresholds {
@@ -146,4 +147,36 @@ export function silenceSignal(
     at = until;
   }
   return { since: newestAt, expected, silent: expected >= t.silenceOrders };
+}
+
+export interface LossSignal {
+  barcode: string;
+  name: string;
+  units: number;
+  returned: number;
+  /** Tiyn over the window: the payout, the cost per unit, and payout − cost × (units − returned). */
+  payout: number;
+  cost: number;
+  profit: number;
+}
+
+/**
+ * Products that sold at a loss over the window (profit below zero), and those measured at no
+ * loss; a product without a cost is neither (its profit is not known).
+ */
+export function lossSignals(window: MoneyWindow, costOf: CostOf) {
+  const over: LossSignal[] = [];
+  const under = new Set<string>();
+  for (const p of window.products) {
+    const cost = costOf(p.barcode);
+    if (cost === undefined || p.units <= 0) continue;
+    const profit = p.payout - cost * (p.units - p.returned);
+    if (profit >= 0) under.add(p.barcode);
+    else {
+      const { barcode, name, units, returned, payout } = p;
+      over.push({ barcode, name, units, returned, payout, cost, profit });
+    }
+  }
+  over.sort((a, b) => a.profit - b.profit || (a.barcode < b.barcode ? -1 : 1));
+  return { over, under };
 }

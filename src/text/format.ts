@@ -15,9 +15,27 @@ const NUMBER_FORMATS: Readonly<Record<Locale, Intl.NumberFormat>> = Object.freez
 const isShown = (value: number | null | undefined): value is number =>
   value !== null && value !== undefined && Number.isFinite(value);
 
-/** `1 234 567,5 ₸` in the chat's locale (thousands separators as the locale writes them). */
-export function formatMoney(amount: number | null | undefined, locale: Locale): string {
-  return isShown(amount) ? `${NUMBER_FORMATS[locale].format(amount)} ₸` : "—";
+/** Amounts with kopecks: always two decimals (`174 790,80`), never one. */
+const MONEY_CENTS: Readonly<Record<Locale, Intl.NumberFormat>> = Object.freeze({
+  ru: new Intl.NumberFormat(intlLocale("ru"), {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }),
+  kk: new Intl.NumberFormat(intlLocale("kk"), {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }),
+});
+
+/**
+ * Every amount a chat reads, one way: thousands grouped (a no-break space, as both locales
+ * write them), a decimal comma, whole tenge bare (`449 990 ₸`), anything else with two
+ * decimals (`174 790,80 ₸`). Nothing prints an amount otherwise (a test scans the texts).
+ */
+export function formatMoney(amount: number | null | undefined, locale: Locale = "ru"): string {
+  if (!isShown(amount)) return "—";
+  const whole = Math.round(amount * 100) % 100 === 0;
+  return `${(whole ? NUMBER_FORMATS : MONEY_CENTS)[locale].format(amount)} ₸`;
 }
 
 export function formatNumber(value: number | null | undefined, locale: Locale): string {

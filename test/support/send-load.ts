@@ -168,7 +168,8 @@ export async function runOrdersBurst(
 ): Promise<OrdersBurstFigures> {
   const users = Array.from({ length: chats }, () => tg.user({ languageCode: "ru" }));
   for (const user of users) await user.sendCommand(`/start ${issueLinkToken()}`);
-  await waitForMessages(tg, users, /\/orders/);
+  // Each linked: the greeting with the main menu.
+  await waitForMessages(tg, users, /Главное меню/);
   const from = tg.calls.length;
   const started = Date.now();
   for (const user of users) await user.sendCommand("/orders");

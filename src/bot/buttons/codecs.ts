@@ -11,8 +11,13 @@ export const thresholdMenuButton = callbackCodec("altm1", [["id", "int"]] as con
 
 /** `cprc1:<productId>`: change a price from the product card (the catalog feature answers it). */
 export const priceMenuButton = callbackCodec("cprc1", [["id", "int"]] as const);
-/** `cexp1:<kind>:<arg>`: an export of the catalog (`all`, `csv`, `cat` id, `q` list query id). */
+/**
+ * `cexp1:<kind>:<arg>`: an export of the catalog (`all`, `csv`, `cat` id, `q` list query id,
+ * `stock` the key of a stock alert's products).
+ */
 export const exportButton = callbackCodec("cexp1", [
   ["kind", "key"],
   ["arg", "key"],
 ] as const);
+/** `lngm1`: the language picker (the private /settings screen's "language" button). */
+export const languageMenuButton = callbackCodec("lngm1", []);

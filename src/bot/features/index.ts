@@ -4,7 +4,7 @@ import { alertsFeature } from "./alerts/index.js";
 import { cancelFeature } from "./cancel.js";
 import { catalogFeatureWith } from "./catalog/index.js";
 import { directoriesFeature } from "./directories/index.js";
-import { fallbackFeature } from "./fallback.js";
+import { fallbackFeature } from "./fallback/index.js";
 import { importFeature } from "./import/index.js";
 import { jobsFeature } from "./jobs.js";
 import { languageFeature } from "./language.js";

@@ -24,8 +24,15 @@ export const REQUIRED_COLUMNS = ["categoryId", "brandId", "name.rus", "descripti
 /** Columns that may repeat, read left to right (several photo columns, one merged title). */
 const REPEATABLE: ReadonlySet<string> = new Set(["photos"]);
 
+/**
+ * The SKU's cost price: kept by the bot, never sent to the Seller API (a returned export's
+ * column, or a list of barcodes and costs).
+ */
+export const COST_COLUMN = "cost";
+
 export type Column =
   | { index: number; kind: "key"; name: "productKey" }
+  | { index: number; kind: "cost"; name: typeof COST_COLUMN }
   | { index: number; kind: "product"; name: ProductColumn }
   | { index: number; kind: "sku"; name: SkuColumn }
   | { index: number; kind: "attribute"; name: string; code: string };
@@ -104,6 +111,18 @@ const ALIASES: Record<string, string[]> = {
   price: ["price", "цена", "ценатг", "стоимость", "баға", "бағасы", "бағатг"],
   barcode: ["barcode", "штрихкод", "шк", "ean", "ean13", "gtin", "штрихкоды"],
   photos: ["photos", "photo", "фото", "фотографии", "изображения", "сурет", "суреттер"],
+  cost: [
+    "cost",
+    "costprice",
+    "unitcost",
+    "себестоимость",
+    "себестоимостьзашт",
+    "себестоимостьтг",
+    "закупочнаяцена",
+    "өзіндікқұны",
+    "өзіндікқұн",
+    "өзіндікқұнытг",
+  ],
 };
 
 const BY_TITLE: ReadonlyMap<string, string> = new Map(
@@ -113,6 +132,7 @@ const BY_TITLE: ReadonlyMap<string, string> = new Map(
 );
 const KIND: ReadonlyMap<string, Column["kind"]> = new Map<string, Column["kind"]>([
   ["productKey", "key"],
+  [COST_COLUMN, "cost"],
   ...PRODUCT_COLUMNS.map((n) => [n, "product"] as const),
   ...SKU_COLUMNS.map((n) => [n, "sku"] as const),
 ]);

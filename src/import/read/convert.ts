@@ -96,6 +96,22 @@ export function sendablePrice(value: number): Converted<number> {
   return decimals > 2 ? fail("too-many-decimals") : { ok: true, value };
 }
 
+/**
+ * A cost price (kept by the bot, never sent): read as a price is, but zero is a cost (a gift,
+ * a sample) and a negative one is no cost at all; tiyn at most.
+ */
+export function costOf(cell: Cell, convention: NumberConvention): Converted<number> {
+  const number = numberCell(cell);
+  if (number?.currency) return foreignCurrency(number.shown, number.currency);
+  const read = number ? numberOf(number, false) : parseDecimal(cellText(cell).trim(), convention);
+  if (!read.ok) return read;
+  if (read.value < 0) return fail("cost-negative");
+  if (read.value > PRICE_MAX) return fail("too-big", { max: PRICE_MAX });
+  const shown = String(Number(read.value.toPrecision(15)));
+  const decimals = shown.includes("e-") ? Infinity : (shown.split(".")[1]?.length ?? 0);
+  return decimals > 2 ? fail("cost-decimals") : read;
+}
+
 /** `isLocalMade`: a boolean cell, or a yes/no word in the seller's language. */
 export function booleanOf(cell: Cell): Converted<boolean> {
   if (typeof cell === "object" && cell.kind === "boolean") return { ok: true, value: cell.value };

@@ -1,6 +1,6 @@
 import type { EditRow, EditRows } from "../types.js";
 import { type Column, columnFor } from "./columns.js";
-import { integerOf, priceOf } from "./convert.js";
+import { costOf, integerOf, priceOf } from "./convert.js";
 import { zeroPaddedWidth } from "./numfmt.js";
 import { type Cell, cellText, type SheetRow, type Table } from "./table.js";
 import {
@@ -43,7 +43,7 @@ type Reading = Converted<string> | { ok: true; value: undefined };
 /** A number read as the canonical text the edit compares (one function, not one per cell). */
 const asText = (r: Converted<number>): Reading => (r.ok ? { ok: true, value: String(r.value) } : r);
 
-function cellValue(column: Column, cell: Cell, convention: NumberConvention): Reading {
+export function cellValue(column: Column, cell: Cell, convention: NumberConvention): Reading {
   const raw = cellText(cell).trim();
   if (typeof cell === "object" && cell.kind === "problem") {
     return { ok: false, code: cell.code, params: cell.params };
@@ -59,6 +59,10 @@ function cellValue(column: Column, cell: Cell, convention: NumberConvention): Re
     case "price": {
       const price = priceOf(cell, convention);
       return price.ok ? { ok: true, value: priceText(price.value) } : price;
+    }
+    case "cost": {
+      const cost = costOf(cell, convention);
+      return cost.ok ? { ok: true, value: priceText(cost.value) } : cost;
     }
     case "isLocalMade": {
       if (typeof cell === "object" && cell.kind === "boolean")

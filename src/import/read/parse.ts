@@ -1,4 +1,5 @@
 import type {
+  CostList,
   EditRows,
   FileFormat,
   ImportFileResult,
@@ -9,6 +10,7 @@ import type {
 import { type Assembled, assembleProducts, rowsUnder } from "./assemble.js";
 import { REQUIRED_COLUMNS } from "./columns.js";
 import { resultTextLimit, tooMuchText } from "./cost.js";
+import { readCostList } from "./cost-list.js";
 import { readCsv } from "./csv.js";
 import { detect } from "./detect.js";
 import { splitEdits } from "./edits.js";
@@ -102,7 +104,7 @@ function readWorkbook(
       headerOnly.push(sheet.name);
       continue;
     }
-    let assembled: Assembled & { edits?: EditRows };
+    let assembled: Assembled & { edits?: EditRows; costs?: CostList };
     try {
       const max = limits.maxResultChars;
       assembled = assembleWithEdits(table, schema, vatRates, "xlsx", headerAt, max);
@@ -154,7 +156,12 @@ function assembleWithEdits(
   format: "csv" | "xlsx",
   headerAt: number | undefined,
   maxResultChars: number,
-): Assembled & { edits?: EditRows } {
+): Assembled & { edits?: EditRows; costs?: CostList } {
+  const costs = headerAt === undefined ? undefined : readCostList(table, headerAt);
+  if (costs) {
+    const reading = { headerRow: table.rows[headerAt!]!.row };
+    return { products: [], invalid: [], warnings: [], reading, costs };
+  }
   const split = headerAt === undefined ? undefined : splitEdits(table, headerAt);
   if (!split) return assembleProducts(table, schema, vatRates, format, headerAt, maxResultChars);
   const hasNew = split.rest.rows.length > headerAt! + 1;

@@ -15,9 +15,15 @@ export interface ImportJob {
   skipped: number;
   /** Texts of the file's warnings, added to the result message. */
   warnings: string[];
-  progress: ProgressState;
+  /**
+   * The status message the sender goes on to edit (the catalog's press started it); absent, the
+   * sender starts its own below the offer, so the chat reads offer, progress, summary in order.
+   */
+  progress?: ProgressState;
   /** A button under the summary (the catalog edit's undo): its text and callback data. */
   button?: { text: string; data: string };
+  /** A line the summary ends its counts with (the status message's lines are edited away). */
+  note?: string;
   /**
    * Edits of existing cards (the catalog's apply and undo): an unanswered request may have
    * changed them, not created anything.

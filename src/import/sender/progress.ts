@@ -1,4 +1,5 @@
 import type { Api } from "grammy";
+import type { InlineKeyboardMarkup } from "grammy/types";
 import type { Clock } from "../../clock.js";
 import type { Logger } from "../../logger.js";
 
@@ -58,17 +59,25 @@ export class ProgressMessage {
     await this.edit(text, now);
   }
 
-  /** A stage's text: shown for sure (the Api's pace spaces it from the last edit). */
-  async settle(text: string): Promise<void> {
-    if (text === this.state.text) return;
-    await this.edit(text, this.clock.now());
+  /**
+   * A stage's text: shown for sure (the Api's pace spaces it from the last edit). With
+   * `buttons`, the message becomes the question itself (a read file's offer), not a new one.
+   */
+  async settle(text: string, buttons?: InlineKeyboardMarkup): Promise<void> {
+    if (text === this.state.text && !buttons) return;
+    await this.edit(text, this.clock.now(), buttons);
   }
 
-  private async edit(text: string, now: number) {
+  private async edit(text: string, now: number, buttons?: InlineKeyboardMarkup) {
     this.state.text = text;
     this.state.at = now;
     try {
-      await this.api.editMessageText(this.state.chatId, this.state.messageId, text);
+      await this.api.editMessageText(
+        this.state.chatId,
+        this.state.messageId,
+        text,
+        buttons && { reply_markup: buttons },
+      );
     } catch (error) {
       // The seller may have deleted the message; the work goes on all the same.
       this.logger.debug({ chatId: this.state.chatId, err: error }, "status edit failed");

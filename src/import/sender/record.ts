@@ -2,6 +2,7 @@ import type { Clock } from "../../clock.js";
 import type { Logger } from "../../logger.js";
 import type { FailedBatch, ImportWatcher, SentBatch, WatchedDocument } from "../watcher/types.js";
 import type { ImportJob } from "./job.js";
+import type { ProgressState } from "./progress.js";
 
 /**
  * The watched document of a sending, recorded after every request's outcome while the rest
@@ -14,7 +15,7 @@ import type { ImportJob } from "./job.js";
  */
 export function createRecorder(
   deps: { watcher: Pick<ImportWatcher, "watch" | "update">; clock: Clock; logger: Logger },
-  job: ImportJob,
+  job: ImportJob & { progress: ProgressState },
   sender: { senderId: string; createdAt: number },
 ) {
   const sent: SentBatch[] = [];
@@ -41,6 +42,7 @@ export function createRecorder(
     updatedAt: deps.clock.now(),
     senderId: sender.senderId,
     ...(job.button && { button: job.button }),
+    ...(job.note && { note: job.note }),
     ...(job.edit && { edit: true }),
   });
   return {

@@ -43,7 +43,8 @@ export function resultText(
   const blocks: string[] = [];
   if (r.sent.length > 0) {
     const products = r.sent.reduce((n, b) => n + b.products.length, 0);
-    const head = [t("import-accepted", { products, requests: r.sent.length })];
+    const accepted = r.edit ? "import-accepted-edit" : "import-accepted";
+    const head = [t(accepted, { products, requests: r.sent.length })];
     if (r.skipped > 0) head.push(t("import-skipped", { count: r.skipped }));
     blocks.push(head.join("\n"));
   }
@@ -68,7 +69,8 @@ export function resultText(
     }
   }
   if (uncertain) blocks.push(t(r.edit ? "import-check-products-edit" : "import-check-products"));
-  if (r.sent.length > 0) blocks.push(t("import-summary-follows"));
+  if (r.sent.length > 0)
+    blocks.push(t(r.edit ? "import-summary-follows-edit" : "import-summary-follows"));
   blocks.push(...r.warnings);
   return fitMessage(blocks);
 }

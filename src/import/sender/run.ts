@@ -4,9 +4,10 @@ import { type I18nInstance, translator } from "../../i18n.js";
 import type { Logger } from "../../logger.js";
 import type { SellerApi, SellerApiErrorKind } from "../../seller-api/index.js";
 import type { DraftStore } from "../draft.js";
+import { fitMessage } from "../problems.js";
 import type { FailedBatch, ImportWatcher, SentBatch } from "../watcher/types.js";
 import type { ImportJob } from "./job.js";
-import { ProgressMessage } from "./progress.js";
+import { ProgressMessage, type ProgressState } from "./progress.js";
 import { createRecorder } from "./record.js";
 import {
   IMPORT_CONCURRENCY,
@@ -41,22 +42,29 @@ export async function sendDocument(deps: SenderDeps, job: ImportJob, signal: Abo
   const draft = await deps.drafts.load(job.draftId);
   const t = translator(deps.i18n, job.locale);
   const log = deps.logger.child({ module: "import", chatId: job.chatId, draft: job.draftId });
-  const progress = new ProgressMessage(deps.telegram, deps.clock, log, { ...job.progress });
   if (!draft) {
-    await progress.settle(t("import-offer-expired"));
+    if (job.progress) await statusOf(deps, log, job.progress).settle(t("import-offer-expired"));
+    else await deps.telegram.sendMessage(job.chatId, t("import-offer-expired"));
     return;
   }
   const planned = planBatches(draft.products);
+  const sending = (n: number) =>
+    t("import-sending", { valid: job.valid, done: n, total: planned.length });
   const senderId = deps.watcher.beginSending(job.draftId);
   try {
-    const recorder = createRecorder({ ...deps, logger: log }, job, {
-      senderId,
-      createdAt: deps.clock.now(),
-    });
+    const progress = job.progress
+      ? statusOf(deps, log, job.progress)
+      : await startStatus(deps, log, job.chatId, sending(0));
+    const recorder = createRecorder(
+      { ...deps, logger: log },
+      { ...job, progress: progress.state },
+      {
+        senderId,
+        createdAt: deps.clock.now(),
+      },
+    );
     let done = 0;
     let edits = Promise.resolve();
-    const sending = (n: number) =>
-      t("import-sending", { valid: job.valid, done: n, total: planned.length });
     await progress.update(sending(0));
     const outcome = await sendBatches(deps.seller, planned, {
       concurrency: IMPORT_CONCURRENCY,
@@ -88,7 +96,27 @@ export async function sendDocument(deps: SenderDeps, job: ImportJob, signal: Abo
   }
 }
 
-/** The status message moves on, then the seller reads the outcome of every request. */
+/** The status message a press started (the catalog's apply and undo), edited from here on. */
+const statusOf = (deps: SenderDeps, log: Logger, state: ProgressState) =>
+  new ProgressMessage(deps.telegram, deps.clock, log, { ...state });
+
+/**
+ * The sending's own status message, below the offer. Telegram refusing it stops nothing: the
+ * requests go out all the same, and their outcome comes as a message of its own (`tell`).
+ */
+async function startStatus(deps: SenderDeps, log: Logger, chatId: number, text: string) {
+  try {
+    return await ProgressMessage.start(deps.telegram, deps.clock, log, chatId, text);
+  } catch (error) {
+    log.warn({ err: error }, "status message not sent; the import goes on without it");
+    return statusOf(deps, log, { chatId, messageId: 0, text, at: deps.clock.now() });
+  }
+}
+
+/**
+ * The status message becomes the outcome of every request (no message of its own: the chat
+ * reads the offer, this one message, then the summary).
+ */
 async function tell(
   deps: SenderDeps,
   t: ReturnType<typeof translator>,
@@ -101,14 +129,10 @@ async function tell(
     watched: boolean;
   },
 ) {
-  const accepted = r.sent.reduce((n, b) => n + b.products.length, 0);
   // None accepted for sure: refused; or unanswered, which may have gone through after all.
   const unsure = r.failed.some((f) => f.error.maybeProcessed);
-  await progress.settle(
-    r.sent.length > 0
-      ? t("import-waiting", { products: accepted, requests: r.sent.length })
-      : t(unsure ? "import-none-confirmed" : "import-none-accepted"),
-  );
+  const none =
+    r.sent.length === 0 ? [t(unsure ? "import-none-confirmed" : "import-none-accepted")] : [];
   const placed = r.failed.map((f) => ({
     batch: f.batch,
     errors: placeFieldErrors(
@@ -122,7 +146,9 @@ async function tell(
     { ...job, total: r.planned.length, sent: r.sent, failed: r.failed, placed },
     deps.failureKey,
   );
-  await deps.telegram.sendMessage(job.chatId, text);
+  const outcome = fitMessage([...none, text]);
+  if (progress.messageId === 0) await deps.telegram.sendMessage(job.chatId, outcome);
+  else await progress.settle(outcome);
   if (!r.watched && r.sent.length > 0) {
     await deps.telegram.sendMessage(job.chatId, t("import-watch-failed"));
   }

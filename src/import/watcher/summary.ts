@@ -1,5 +1,5 @@
 import type { Translate } from "../../i18n.js";
-import { escapeHtml, shorten } from "../../text/index.js";
+import { apiErrorText, escapeHtml, fieldLabel, htmlToText, shorten } from "../../text/index.js";
 import { compactNumbers } from "../refs.js";
 import { csvReport, reportFileName } from "../report.js";
 import type { SourceRef } from "../types.js";
@@ -50,9 +50,17 @@ const refsOf = (p: Problem): SourceRef[] =>
 /** A problem as plain cells: place, request, field, code, description (texts unescaped). */
 function cellsOf(p: Problem, t: Translate, maxWatchHours: number, edit: boolean) {
   const place = formatPlace(refsOf(p), t);
+  // The field in the seller's words; none for an error of the whole product.
+  const label = (field: string) => (field.trim() ? htmlToText(fieldLabel(t, field)) : "");
   switch (p.kind) {
     case "result":
-      return { place, batch: p.batch, field: p.field, code: p.code, description: p.description };
+      return {
+        place,
+        batch: p.batch,
+        field: label(p.field),
+        code: p.code,
+        description: apiErrorText(t, p),
+      };
     case "no-details":
       return {
         place,
@@ -65,9 +73,12 @@ function cellsOf(p: Problem, t: Translate, maxWatchHours: number, edit: boolean)
       return {
         place,
         batch: p.batch,
-        field: p.field,
+        field: label(p.field),
         code: p.code,
-        description: p.description || t("jobs-problem-refused", { batch: String(p.batch) }),
+        description:
+          p.code || p.description
+            ? apiErrorText(t, p)
+            : t("jobs-problem-refused", { batch: String(p.batch) }),
       };
     case "maybe-created":
       return {
@@ -99,7 +110,8 @@ function headLines(
   maxWatchHours: number,
 ) {
   const file = escapeHtml(shorten(doc.fileName, 80));
-  const lines = [t(expired ? "jobs-summary-title-expired" : "jobs-summary-title", { file })];
+  const title = doc.edit ? "jobs-summary-title-edit" : "jobs-summary-title";
+  const lines = [t(expired ? `${title}-expired` : title, { file })];
   if (tally.accepted > 0) {
     lines.push(
       t("jobs-summary-products", { succeeded: tally.succeeded, failed: tally.failed }),
@@ -130,6 +142,7 @@ function headLines(
   }
   // The bot stopped while sending: the rest of the file may not have gone out.
   if (doc.sending) lines.push(t("jobs-summary-interrupted"));
+  if (doc.note) lines.push(doc.note);
   return lines;
 }
 
@@ -157,7 +170,6 @@ export function buildSummary(
     const lines = cells.map((c) => {
       let line = `• ${escapeHtml(c.place)}`;
       if (c.field) line += ` · ${escapeHtml(c.field)}`;
-      if (c.code) line += ` · <code>${escapeHtml(c.code)}</code>`;
       return `${line}: ${escapeHtml(shorten(c.description, MAX_DESCRIPTION))}`;
     });
     const text = [...head, "", t("jobs-summary-problems"), ...lines].join("\n");
@@ -167,10 +179,10 @@ export function buildSummary(
     t("jobs-report-place"),
     t("jobs-report-batch"),
     t("jobs-report-field"),
-    t("jobs-report-code"),
     t("jobs-report-description"),
   ];
-  const rows = cells.map((c) => [c.place, c.batch, c.field, c.code, c.description]);
+  // No code column: the API's codes are no seller's words (the description says it all).
+  const rows = cells.map((c) => [c.place, c.batch, c.field, c.description]);
   let caption = [...head, "", t("jobs-summary-see-report", { count: problems.length })].join("\n");
   if (caption.length > CAPTION_LIMIT) {
     // Only a very long file name gets here: keep the first lines that fit.
@@ -191,7 +203,7 @@ export function buildSummary(
 
 /** Progress text while watching: products finished so far of the accepted ones. */
 export function progressText(doc: WatchedDocument, finished: number, total: number, t: Translate) {
-  return t("jobs-progress-waiting", {
+  return t(doc.edit ? "jobs-progress-waiting-edit" : "jobs-progress-waiting", {
     file: escapeHtml(shorten(doc.fileName, 80)),
     finished,
     total,

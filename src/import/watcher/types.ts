@@ -57,6 +57,8 @@ export interface WatchedDocument {
   senderId?: string;
   /** A button under the summary (the catalog edit's undo). */
   button?: { text: string; data: string };
+  /** A line the summary ends its counts with (an apply's cost prices kept by the bot). */
+  note?: string;
   /** Edits of existing cards: an unanswered request may have changed them, not created any. */
   edit?: boolean;
 }

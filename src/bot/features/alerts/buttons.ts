@@ -1,4 +1,5 @@
 import type { AlertCallbacks } from "../../../alerts/index.js";
+import { exportButton } from "../../buttons/codecs.js";
 import { callbackCodec } from "../../callback-data.js";
 
 /** `alo1:<orderId>:<orderNumber>`: an alerted order's details (found by its number). */
@@ -27,4 +28,6 @@ export const alertCallbacks: AlertCallbacks = {
     alertOrderButton.encode({ id, num: /^[A-Za-z0-9_.-]{1,40}$/.test(num) ? num : "" }),
   orders: () => alertOrdersButton.encode({}),
   product: (id) => alertProductButton.encode({ id }),
+  // Answered by the catalog's export button (kind "stock": the products kept under `key`).
+  stockExport: (key) => exportButton.encode({ kind: "stock", arg: key }),
 };

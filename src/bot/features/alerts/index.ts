@@ -2,7 +2,7 @@ import { Composer, InlineKeyboard, type MiddlewareFn } from "grammy";
 import type { Alerts } from "../../../alerts/index.js";
 import type { Locale } from "../../../i18n.js";
 import { formatNumber } from "../../../text/index.js";
-import { thresholdMenuButton } from "../../buttons/codecs.js";
+import { languageMenuButton, thresholdMenuButton } from "../../buttons/codecs.js";
 import { ButtonNotice, onButton } from "../../buttons/handle.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureDeps } from "../../deps.js";
@@ -60,8 +60,19 @@ function settingsFeature(deps: AlertsFeatureDeps) {
   const composer = new Composer<BotContext>();
   const chats = alertChats(deps.alerts, deps.config);
 
-  const screenOf = async (ctx: BotContext) =>
-    chats.screen(ctx.t, { chatId: ctx.chat!.id }, await localeOf(ctx), "private");
+  // A private chat's settings end with its language (the picker is the language feature's).
+  const screenOf = async (ctx: BotContext) => {
+    const screen = await chats.screen(
+      ctx.t,
+      { chatId: ctx.chat!.id },
+      await localeOf(ctx),
+      "private",
+    );
+    const keyboard = (screen.keyboard ?? new InlineKeyboard())
+      .row()
+      .text(ctx.t("settings-language-button"), languageMenuButton.encode({}));
+    return { ...screen, keyboard };
+  };
 
   composer.command(SETTINGS.command, deps.requireLink, async (ctx) =>
     sendScreen(ctx, await screenOf(ctx)),

@@ -37,7 +37,7 @@ function pressProgress(ctx: BotContext, deps: FeatureDeps) {
       progress = await ProgressMessage.start(ctx.api, deps.imports.clock, log, chatId, text);
       return progress.state;
     },
-    settle: (text: string) => progress?.settle(text),
+    settle: (text: string, buttons?: InlineKeyboard) => progress?.settle(text, buttons),
     /** Nothing was sent: the reason (a Seller API failure is answered here) and "press again". */
     async failed(error: unknown, retryKey: string) {
       const seller = isSellerApiFailure(error);
@@ -83,14 +83,19 @@ export async function applyPreview(
     .apply({ previewId: data.id, chatId }, selectionOf(data.mode), {
       started: progress.started,
       undoData: (id) => undoButton.encode({ id }),
+      // The status message says what goes; the undo button comes with the summary, the one
+      // other message of the press.
       announce: async (planned) => {
         await dropButtons(ctx, deps);
-        const lines = [ctx.t("catalog-applied", { count: planned.sent })];
+        const lines = planned.sent > 0 ? [ctx.t("catalog-applied", { count: planned.sent })] : [];
+        if (planned.costs > 0) lines.push(ctx.t("catalog-costs-kept", { count: planned.costs }));
+        const text = [...lines, ...appliedText(ctx, planned)];
+        if (planned.sent > 0) return void (await progress.settle(text.join("\n")));
+        // Costs alone: nothing is sent and no summary follows: the status is the result, with
+        // its undo button.
         const undo = undoButton.encode({ id: planned.undoId! });
         const keyboard = new InlineKeyboard().text(ctx.t("catalog-button-undo"), undo);
-        await ctx.reply([...lines, ...appliedText(ctx, planned)].join("\n"), {
-          reply_markup: keyboard,
-        });
+        await progress.settle([...text, ctx.t("catalog-costs-undo-hint")].join("\n"), keyboard);
       },
     })
     .catch((error: unknown) => progress.failed(error, "catalog-apply-retry"));
@@ -118,14 +123,16 @@ export async function undoApply(ctx: BotContext, deps: FeatureDeps, undoId: stri
       { undoId, chatId: ctx.chat!.id, locale },
       {
         started: progress.started,
-        announce: async ({ restored, kept }) => {
+        announce: async ({ restored, kept, costsRestored, costsKept }) => {
           await dropButtons(ctx, deps);
           const counts = { restored: restored.length, kept: kept.length };
-          const lines = [ctx.t("catalog-undo-summary", counts)];
+          const cards = restored.length + kept.length > 0;
+          const lines = cards ? [ctx.t("catalog-undo-summary", counts)] : [];
           if (kept.length > 0)
             lines.push(ctx.t("catalog-undo-kept-list", { products: escapeHtml(kept.join(", ")) }));
-          if (restored.length === 0) await progress.settle(lines.join("\n"));
-          else await ctx.reply(lines.join("\n"));
+          if (costsRestored + costsKept > 0)
+            lines.push(ctx.t("catalog-costs-undone", { restored: costsRestored, kept: costsKept }));
+          await progress.settle(lines.join("\n"));
         },
       },
     )

@@ -1,10 +1,11 @@
 import { Composer, InlineKeyboard, InputFile } from "grammy";
+import { stockExportName } from "../../../alerts/index.js";
 import { exportTexts, type ListFilter, listAll } from "../../../catalog/index.js";
 import type { Locale } from "../../../i18n.js";
 import { ProgressMessage } from "../../../import/index.js";
 import { localized, shorten } from "../../../text/index.js";
 import { exportButton } from "../../buttons/codecs.js";
-import { onButton, runCommand } from "../../buttons/handle.js";
+import { ButtonNotice, onButton, runCommand } from "../../buttons/handle.js";
 import type { BotContext } from "../../context.js";
 import type { Feature, FeatureDeps } from "../../deps.js";
 import { createListQueries } from "../../lists/queries.js";
@@ -142,6 +143,11 @@ function createCatalogFeature(deps: FeatureDeps, extraEntries: readonly ExportMe
     if (data.kind === "q") {
       const query = await queries.require("products", data.arg, ctx.chat!.id);
       filter = query.search ? { search: query.search } : {};
+    }
+    if (data.kind === "stock") {
+      const ids = await deps.alerts.store.get<number[]>(stockExportName(data.arg));
+      if (!ids?.length) throw new ButtonNotice("button-unknown");
+      filter = { productIds: ids };
     }
     await runExport(ctx, deps, filter, data.kind === "csv");
   });

@@ -2,7 +2,7 @@ import { InlineKeyboard, InputFile } from "grammy";
 import type { Change, Diff, StoredPreview } from "../../../catalog/index.js";
 import { diffWorkbook, previewText, selected } from "../../../catalog/index.js";
 import type { Locale } from "../../../i18n.js";
-import type { EditRows } from "../../../import/index.js";
+import type { CostList, EditRows } from "../../../import/index.js";
 import { fitMessage } from "../../../import/index.js";
 import type { BotContext } from "../../context.js";
 import type { FeatureDeps } from "../../deps.js";
@@ -35,7 +35,10 @@ export function previewKeyboard(
   preview: StoredPreview,
 ): InlineKeyboard | undefined {
   const diff: Diff = preview.diff;
-  const count = (mode: number) => selected(diff, selectionOf(mode)).length + diff.newSkus.length;
+  // Cost prices go with any apply: kept by the bot, they are never asked about apart.
+  const costs = diff.costs?.length ?? 0;
+  const count = (mode: number) =>
+    selected(diff, selectionOf(mode)).length + diff.newSkus.length + costs;
   const keyboard = new InlineKeyboard();
   const safe = count(0);
   const kinds = APART.filter((kind) => diff.changes.some(kind.has));
@@ -68,14 +71,37 @@ export async function sendEditPreview(
 ): Promise<void> {
   // The live cards are read outside the update's deadline by the service (src/catalog/service.ts).
   const preview = await deps.catalogEdit.preview(input);
-  const text = previewText(ctx.t, input.fileName, preview.diff, preview.names);
+  await showPreview(ctx, input, preview);
+}
+
+/** The preview's message with its buttons, and the full difference as a file when it has any. */
+async function showPreview(
+  ctx: BotContext,
+  input: { locale: Locale; fileName: string },
+  preview: StoredPreview,
+) {
+  const text = previewText(ctx.t, input.fileName, preview.diff, preview.names, input.locale);
   const keyboard = previewKeyboard(ctx, preview);
   await ctx.reply(fitMessage([text]), keyboard ? { reply_markup: keyboard } : {});
-  if (preview.diff.changes.length > 0) {
+  if (preview.diff.changes.length > 0 || (preview.diff.costs?.length ?? 0) > 0) {
     const bytes = await diffWorkbook(ctx.t, preview.diff, preview.names);
     const name = `${input.fileName.replace(/\.[^.]*$/, "")}-changes.xlsx`;
     await ctx.replyWithDocument(new InputFile(bytes, name), {
       caption: ctx.t("catalog-preview-file-caption"),
     });
   }
+}
+
+/**
+ * A list of barcodes and cost prices: the catalog's barcodes are read, the costs it changes
+ * previewed with the same buttons (apply, cancel) and undo as a returned export's.
+ */
+export async function sendCostPreview(
+  ctx: BotContext,
+  deps: FeatureDeps,
+  input: { chatId: number; locale: Locale; fileName: string; list: CostList },
+): Promise<void> {
+  const preview = await deps.catalogEdit.costListPreview(input);
+  if (!preview) return;
+  await showPreview(ctx, input, preview);
 }

@@ -1,7 +1,8 @@
 import { type Composer, InlineKeyboard } from "grammy";
+import type { LiveSku } from "../../../catalog/index.js";
 import type { Locale } from "../../../i18n.js";
 import { issueReason, parseDecimal, sendablePrice } from "../../../import/index.js";
-import { escapeHtml, shorten } from "../../../text/index.js";
+import { escapeHtml, formatMoney, shorten } from "../../../text/index.js";
 import { priceMenuButton } from "../../buttons/codecs.js";
 import { ButtonNotice, onButton, runCommand } from "../../buttons/handle.js";
 import type { BotContext, ConversationContext } from "../../context.js";
@@ -37,7 +38,7 @@ function priceConversation(deps: FeatureDeps) {
     ctx: ConversationContext,
     sku: AskedSku,
   ) {
-    const vars = { sku: String(sku.skuId), price: String(sku.price) };
+    const vars = { sku: String(sku.skuId), price: formatMoney(sku.price) };
     await ctx.reply(ctx.t("catalog-price-ask", vars));
     const answers = await typedAnswers(conversation, deps.clock, ASK_TTL_MS);
     for (;;) {
@@ -83,13 +84,17 @@ async function offer(ctx: BotContext, deps: FeatureDeps, sku: AskedSku, price: n
     price,
   });
   if (!got) return void (await ctx.reply(ctx.t("catalog-price-gone")));
+  // A card whose characteristics the directories give no codes for cannot be sent whole: the
+  // price would be refused with the rest, so the seller is told why and what to do instead.
+  if (got.preview.diff.blocked.length > 0)
+    return void (await ctx.reply(ctx.t("catalog-price-blocked")));
   const change = got.preview.diff.changes[0];
   if (!change) return void (await ctx.reply(ctx.t("catalog-price-same")));
   const lines = [
     ctx.t("catalog-price-confirm", {
       sku: String(sku.skuId),
-      was: String(got.was),
-      will: change.will,
+      was: formatMoney(got.was),
+      will: formatMoney(Number(change.will)),
     }),
   ];
   if (change.risk)
@@ -98,21 +103,32 @@ async function offer(ctx: BotContext, deps: FeatureDeps, sku: AskedSku, price: n
   await ctx.reply(lines.join("\n"), keyboard ? { reply_markup: keyboard } : {});
 }
 
+/**
+ * A SKU's button: its variant as the directory names its values, with its price («128 ГБ —
+ * 449 990 ₸»); where the directory gives no names, its place on the card.
+ */
+export function skuLabel(ctx: BotContext, sku: LiveSku, n: number, locale: Locale): string {
+  const price = formatMoney(sku.price, locale);
+  const variant = sku.valueNames?.join(", ");
+  return variant
+    ? ctx.t("catalog-price-sku", { variant: shorten(variant, 40), price })
+    : ctx.t("catalog-price-sku-unnamed", { n, price });
+}
+
 /** "Change price" on a product card: per SKU when there are several. */
 export function registerPriceEdit(composer: Composer<BotContext>, deps: FeatureDeps) {
   onButton(composer, priceMenuButton, deps.requireLink, deps.logger, async (ctx, data) => {
     const card = await deps.catalogEdit.card(data.id);
     if (!card || card.skus.length === 0) throw new ButtonNotice("catalog-price-gone");
+    if (!card.codesKnown) return void (await ctx.reply(ctx.t("catalog-price-blocked")));
     const only = card.skus.length === 1 ? card.skus[0]! : undefined;
     if (only) return ask(ctx, { productId: card.productId, skuId: only.skuId, price: only.price });
+    const locale = ((await ctx.i18n.getLocale()) as Locale) ?? "ru";
     const keyboard = new InlineKeyboard();
-    for (const sku of card.skus) {
-      const label = ctx.t("catalog-price-sku", {
-        sku: String(sku.skuId),
-        price: String(sku.price),
-      });
+    card.skus.forEach((sku, i) => {
+      const label = skuLabel(ctx, sku, i + 1, locale);
       keyboard.text(label, priceSkuButton.encode({ id: card.productId, sku: sku.skuId })).row();
-    }
+    });
     await ctx.reply(ctx.t("catalog-price-choose-sku"), { reply_markup: keyboard });
   });
 
@@ -120,6 +136,7 @@ export function registerPriceEdit(composer: Composer<BotContext>, deps: FeatureD
     const card = await deps.catalogEdit.card(data.id);
     const sku = card?.skus.find((s) => s.skuId === data.sku);
     if (!card || !sku) throw new ButtonNotice("catalog-price-gone");
+    if (!card.codesKnown) return void (await ctx.reply(ctx.t("catalog-price-blocked")));
     await ask(ctx, { productId: card.productId, skuId: sku.skuId, price: sku.price });
   });
 }

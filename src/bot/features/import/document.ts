@@ -16,7 +16,7 @@ import { escapeHtml } from "../../../text/index.js";
 import { runCommand } from "../../buttons/handle.js";
 import type { BotContext } from "../../context.js";
 import type { FeatureDeps } from "../../deps.js";
-import { sendEditPreview } from "../catalog/preview.js";
+import { sendCostPreview, sendEditPreview } from "../catalog/preview.js";
 import { IMPORT_CONVERSATION } from "./conversation.js";
 import { importChoice } from "./texts.js";
 
@@ -76,10 +76,28 @@ async function problemsBlock(
  * Always asks before sending: the problems (if any), how the file was read, the first product
  * as it will be sent, and "Import N" / "Cancel". Nothing valid: the problems and what to do.
  */
-async function offer(ctx: BotContext, deps: FeatureDeps, read: ReadDocument, job: ImportJob) {
+async function offer(
+  ctx: BotContext,
+  deps: FeatureDeps,
+  read: ReadDocument,
+  job: ImportJob,
+  status: { progress: ProgressMessage; validated: string[]; own: boolean },
+) {
   const problems = await problemsBlock(ctx, deps, read, job.fileName);
+  // The status message becomes the offer, unless a returned export's preview came below it.
+  // Its problems' first line gives the counts already.
+  const head = status.own && read.invalid === 0 ? status.validated : [];
+  /** The offer's text (and buttons) shown; the id of the message that holds them. */
+  const say = async (text: string, reply_markup?: InlineKeyboard): Promise<number> => {
+    if (status.own) {
+      await status.progress.settle(text, reply_markup);
+      return status.progress.messageId;
+    }
+    await status.progress.settle(status.validated.join("\n"));
+    return (await ctx.reply(text, reply_markup && { reply_markup })).message_id;
+  };
   if (read.valid === 0) {
-    await ctx.reply(fitMessage([...problems, ...read.warnings, ctx.t("import-fix-and-resend")]));
+    await say(fitMessage([...head, ...problems, ...read.warnings, ctx.t("import-fix-and-resend")]));
     await deps.imports.drafts.delete(read.draftId).catch((error: unknown) => {
       // Nothing reads this draft again; it expires on its own (DRAFT_TTL_MS).
       deps.logger.warn({ draft: read.draftId, err: error }, "draft not deleted");
@@ -88,6 +106,7 @@ async function offer(ctx: BotContext, deps: FeatureDeps, read: ReadDocument, job
   }
   const allValid = read.invalid === 0;
   const text = fitMessage([
+    ...head,
     ...problems,
     confirmationBlock(ctx.t, read.format, read.reading, read.first),
     ...read.warnings,
@@ -105,9 +124,9 @@ async function offer(ctx: BotContext, deps: FeatureDeps, read: ReadDocument, job
       ctx.t("import-button-cancel"),
       importChoice.encode({ action: "no", draft: read.draftId }),
     );
-  const message = await ctx.reply(text, { reply_markup: keyboard });
+  const offerId = await say(text, keyboard);
   // The warnings were shown with the offer; the conversation waits for the choice.
-  await ctx.conversation.enter(IMPORT_CONVERSATION, { ...job, warnings: [] }, message.message_id);
+  await ctx.conversation.enter(IMPORT_CONVERSATION, { ...job, warnings: [] }, offerId);
 }
 
 /**
@@ -159,6 +178,13 @@ export function createDocumentHandler(deps: FeatureDeps) {
     if (prepared.kind === "rejected") {
       return progress.settle(rejectionText(ctx.t, prepared.reason, prepared.params));
     }
+    if (prepared.costs) {
+      // A list of barcodes and costs: nothing of it is sent, no import offer follows.
+      await progress.settle(ctx.t("catalog-costs-reading"));
+      const list = prepared.costs;
+      await runCommand(ctx, () => sendCostPreview(ctx, deps, { chatId, locale, fileName, list }));
+      return;
+    }
     const validated = [
       ctx.t("import-validated", { valid: prepared.valid, invalid: prepared.invalid }),
     ];
@@ -176,7 +202,6 @@ export function createDocumentHandler(deps: FeatureDeps) {
           : "catalog-preview-new-products";
       validated.push(ctx.t(note));
     }
-    await progress.settle(validated.join("\n"));
     const job: ImportJob = {
       draftId,
       chatId,
@@ -186,8 +211,8 @@ export function createDocumentHandler(deps: FeatureDeps) {
       valid: prepared.valid,
       skipped: prepared.invalid,
       warnings: prepared.warnings,
-      progress: progress.state,
     };
-    await offer(ctx, deps, prepared, job);
+    // After a returned export's preview, the status stays above it and the offer comes below.
+    await offer(ctx, deps, prepared, job, { progress, validated, own: !prepared.edits });
   };
 }

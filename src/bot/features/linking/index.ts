@@ -1,6 +1,11 @@
 import { Composer } from "grammy";
 import type { Clock } from "../../../clock.js";
-import { type I18nInstance, type Locale, localeOfLinkStatus } from "../../../i18n.js";
+import {
+  type I18nInstance,
+  type Locale,
+  localeOfLinkStatus,
+  type Translate,
+} from "../../../i18n.js";
 import type { Logger } from "../../../logger.js";
 import type { BotMetrics } from "../../../metrics.js";
 import type { SellerApi } from "../../../seller-api/index.js";
@@ -12,7 +17,8 @@ import type { Dialogue, Feature, FeatureDeps } from "../../deps.js";
 import { type DialogueConversation, typedAnswers } from "../../dialogues.js";
 import { apiErrorMessageKey } from "../../errors/user-messages.js";
 import type { LinkStatus } from "../../link-status.js";
-import { helpText, type MenuCommand, menuCommand } from "../../menu.js";
+import { mainMenuKeyboard } from "../../main-menu.js";
+import { menuCommand } from "../../menu.js";
 import {
   createLinkThrottle,
   DEFAULT_LINK_THROTTLE,
@@ -46,8 +52,6 @@ interface LinkingDeps {
   links: LinkStatus;
   /** The time of failed attempts' waits, and of the question's wait for a token. */
   clock: Clock;
-  /** The menu, shown with the greeting of a new link. */
-  menu: readonly MenuCommand[];
   timeZone: string;
   i18n: I18nInstance;
   logger: Logger;
@@ -152,7 +156,7 @@ function outcomeText(deps: LinkingDeps, outcome: LinkOutcome, chatLocale: Locale
   const t = (key: string, locale = chatLocale) => deps.i18n.t(locale, key);
   switch (outcome.kind) {
     case "linked":
-      return `${t("link-success", outcome.locale)}\n\n${helpText(deps.i18n, outcome.locale, deps.menu)}`;
+      return `${t("link-success", outcome.locale)}\n\n${t("main-menu-welcome", outcome.locale)}`;
     case "inactive":
       return t("link-inactive");
     case "rejected":
@@ -182,7 +186,14 @@ async function linkWith(deps: LinkingDeps, throttle: LinkThrottle, ctx: BotConte
     ctx.session.link = outcome.link;
     ctx.session.locale = outcome.locale;
   }
-  await ctx.reply(outcomeText(deps, outcome, chatLocale));
+  await ctx.reply(outcomeText(deps, outcome, chatLocale), outcomeMarkup(deps, outcome));
+}
+
+/** A new link brings the main menu's buttons, in the link's language. */
+function outcomeMarkup(deps: LinkingDeps, outcome: LinkOutcome) {
+  if (outcome.kind !== "linked") return {};
+  const t: Translate = (key, vars) => deps.i18n.t(outcome.locale, key, vars);
+  return { reply_markup: mainMenuKeyboard(t) };
 }
 
 /** `/link` without a token: ask for it, wait for it (rules of a question: dialogues.ts). */
@@ -210,7 +221,7 @@ function linkConversationOf(deps: LinkingDeps, throttle: LinkThrottle) {
         outer.session.locale = outcome.locale;
       });
     }
-    await answer.reply(outcomeText(deps, outcome, chatLocale));
+    await answer.reply(outcomeText(deps, outcome, chatLocale), outcomeMarkup(deps, outcome));
   };
 }
 
@@ -265,7 +276,6 @@ const linkingDeps = (deps: FeatureDeps): LinkingDeps => ({
   seller: deps.seller,
   links: deps.links,
   clock: deps.clock,
-  menu: deps.menu,
   i18n: deps.i18n,
   logger: deps.logger,
   timeZone: deps.config.timeZone,

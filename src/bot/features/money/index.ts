@@ -28,6 +28,7 @@ import {
 import { startMoney } from "./run.js";
 
 const MONEY = menuCommand("money", 15);
+const TODAY = menuCommand("today", 12);
 export const MONEY_DATES_CONVERSATION = "money-dates";
 /** How long the bot waits for typed dates. */
 const DATES_WAIT_MS = 15 * 60_000;
@@ -80,6 +81,10 @@ function createMoneyFeature(deps: FeatureDeps) {
   const composer = new Composer<BotContext>();
   const zone = deps.config.timeZone;
   composer.command(MONEY.command, deps.requireLink, showMoney);
+  // Today's sales at once (the main menu's «Сегодня»): the money answer of the period "today".
+  composer.command(TODAY.command, deps.requireLink, async (ctx) => {
+    await startMoney(ctx, deps, presetMoneyPeriod("today", deps.clock.now(), zone));
+  });
   onButton(composer, moneyPeriodButton, deps.requireLink, deps.logger, async (ctx, data) => {
     if (data.p === TYPED) {
       await ctx.conversation.exit(MONEY_DATES_CONVERSATION);
@@ -111,7 +116,7 @@ export const moneyDatesDialogue: Dialogue = {
 };
 
 export const moneyFeature: Feature = {
-  commands: [MONEY],
+  commands: [MONEY, TODAY],
   dialogues: [moneyDatesDialogue],
   create: createMoneyFeature,
 };

@@ -171,7 +171,7 @@ async function runMoney(deps: FeatureDeps, job: MoneyJob): Promise<string> {
     "money figures read",
   );
   job.lines = figures.current.all.lines;
-  return renderAnswer(t, job.locale, answerOf(figures));
+  return renderAnswer(t, job.locale, answerOf(figures, await deps.money.costs()));
 }
 
 /** The periods under an answer; the workbook's button above them when the period has lines. */

@@ -23,7 +23,7 @@ import {
   type Totals,
 } from "../../../orders-export/index.js";
 import { KEY_PREFIX } from "../../../storage/index.js";
-import { escapeHtml, formatMoney, shorten } from "../../../text/index.js";
+import { escapeHtml, formatMoney, orderStatusText, shorten } from "../../../text/index.js";
 import { ButtonNotice, onButton } from "../../buttons/handle.js";
 import type { BotContext, ConversationContext } from "../../context.js";
 import type { Dialogue, FeatureDeps } from "../../deps.js";
@@ -255,7 +255,7 @@ function captionOf(job: ExportJob, rows: number, totals: Totals, zone: string): 
   ];
   if (job.query.search) lines.push(job.t("list-search", { search: escapeHtml(job.query.search) }));
   if (job.query.status) {
-    const status = escapeHtml(job.query.statusLabel ?? job.query.status);
+    const status = escapeHtml(orderStatusText(job.t, job.query.status, job.query.statusLabel));
     lines.push(job.t("orders-status-filter", { status }));
   }
   return lines.join("\n");

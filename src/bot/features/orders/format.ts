@@ -1,6 +1,6 @@
 import type { Order } from "../../../seller-api/index.js";
 import type { Formatters } from "../../../text/index.js";
-import { escapeHtml, shorten } from "../../../text/index.js";
+import { escapeHtml, orderStatusText, shorten } from "../../../text/index.js";
 
 type T = (key: string, vars?: Record<string, string>) => string;
 
@@ -13,7 +13,7 @@ export function orderListItem(t: T, order: Order, fmt: Formatters): string {
   return t("orders-item", {
     number: shown(order.orderNumber, 40),
     date: escapeHtml(shorten(fmt.dateTime(order.createdDate), 40)),
-    status: shown(order.statusLabel ?? order.statusKey, 40),
+    status: escapeHtml(orderStatusText(t, order.statusKey, order.statusLabel)),
     product: shown(order.productName, 80),
     quantity: fmt.number(order.quantity),
     total: fmt.money(order.totalPrice),
@@ -29,7 +29,7 @@ export function orderDetails(t: T, order: Order, fmt: Formatters): string {
     guid: shown(order.orderGuid, 60),
     created: escapeHtml(shorten(fmt.dateTime(order.createdDate), 40)),
     received: escapeHtml(shorten(fmt.dateTime(order.receivedDate), 40)),
-    status: shown(order.statusLabel ?? order.statusKey, 40),
+    status: escapeHtml(orderStatusText(t, order.statusKey, order.statusLabel)),
     product: shown(order.productName, 600),
     barcode: shown(order.barcode, 60),
     quantity: fmt.number(order.quantity),

@@ -1,7 +1,7 @@
 import { InlineKeyboard } from "grammy";
 import type { Locale } from "../../../i18n.js";
 import type { Order, OrderListRequest } from "../../../seller-api/index.js";
-import { escapeHtml, shorten } from "../../../text/index.js";
+import { escapeHtml, orderStatusText, shorten } from "../../../text/index.js";
 import { ButtonNotice } from "../../buttons/handle.js";
 import type { BotContext } from "../../context.js";
 import type { FeatureDeps } from "../../deps.js";
@@ -66,7 +66,9 @@ export function filterLines(ctx: BotContext, query: ListQuery): string[] {
   const lines = searchLines(ctx, query);
   if (query.status) {
     lines.push(
-      ctx.t("orders-status-filter", { status: escapeHtml(query.statusLabel ?? query.status) }),
+      ctx.t("orders-status-filter", {
+        status: escapeHtml(orderStatusText(ctx.t, query.status, query.statusLabel)),
+      }),
     );
   }
   return lines;
@@ -154,7 +156,10 @@ export function statusMenuScreen(
   const mark = (selected: boolean, label: string) => (selected ? `• ${label}` : label);
   const buttons = choices.map((choice, i) =>
     InlineKeyboard.text(
-      mark(choice.key === query.status, shorten(choice.label, 30)),
+      mark(
+        choice.key === query.status,
+        shorten(orderStatusText(ctx.t, choice.key, choice.label), 30),
+      ),
       ordersStatusButton.encode({ q: menuQid, i }),
     ),
   );

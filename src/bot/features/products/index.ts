@@ -7,7 +7,13 @@ import { createListQueries } from "../../lists/queries.js";
 import { menuCommand } from "../../menu.js";
 import { editScreen, sendScreen } from "../../screens/screen.js";
 import { productBackButton, productOpenButton, productsPageButton } from "./buttons.js";
-import { type ProductCard, productCardOf, showProductsPage } from "./screens.js";
+import {
+  type ProductCard,
+  productCardOf,
+  productsListScreen,
+  rememberPhotos,
+  showProductsPage,
+} from "./screens.js";
 
 const PRODUCTS = menuCommand("products", 20);
 const PRODUCT_ID = /^[1-9]\d{0,14}$/;
@@ -41,6 +47,36 @@ export async function sendProductCard(deps: FeatureDeps, ctx: BotContext, produc
   await sendCard(deps, ctx, await productCardOf(deps, ctx, qid, 0, productId));
 }
 
+/** The card of a product id if there is such a product (then sent); false if there is none. */
+export async function sendProductCardIfAny(
+  deps: FeatureDeps,
+  ctx: BotContext,
+  productId: number,
+): Promise<boolean> {
+  const qid = await createListQueries(deps.storage.kv).save("products", {}, ctx.chat!.id);
+  const card = await productCardOf(deps, ctx, qid, 0, productId).catch((error) => {
+    if (error instanceof ButtonNotice) return undefined;
+    throw error;
+  });
+  if (card) await sendCard(deps, ctx, card);
+  return card !== undefined;
+}
+
+/** The first page of products whose names have `search`, if any (then sent); false if none. */
+export async function sendProductsFound(
+  deps: FeatureDeps,
+  ctx: BotContext,
+  search: string,
+): Promise<boolean> {
+  const query = { search };
+  const qid = await createListQueries(deps.storage.kv).save("products", query, ctx.chat!.id);
+  const page = await productsListScreen(deps, ctx, qid, query, 1);
+  if (page.count === 0) return false;
+  await rememberPhotos(deps.storage.kv, qid, 1, page.photos);
+  await sendScreen(ctx, page.screen);
+  return true;
+}
+
 /** `/products [search]`: products paged in place; a tap sends the product's card below. */
 function createProductsFeature(deps: FeatureDeps) {
   const composer = new Composer<BotContext>();
@@ -55,16 +91,10 @@ function createProductsFeature(deps: FeatureDeps) {
     show: (ctx, qid, query, page) => showProductsPage(deps, ctx, qid, query, page),
     // A product id (as /orders, /jobs and the summaries show them) opens that product's card;
     // its "back" then shows the whole list. An id that is no product is searched as text.
-    async answerDirectly(ctx, text) {
-      if (!PRODUCT_ID.test(text)) return false;
-      const qid = await queries.save("products", {}, ctx.chat!.id);
-      const card = await productCardOf(deps, ctx, qid, 0, Number(text)).catch((error) => {
-        if (error instanceof ButtonNotice) return undefined;
-        throw error;
-      });
-      if (card) await sendCard(deps, ctx, card);
-      return card !== undefined;
-    },
+    answerDirectly: (ctx, text) =>
+      PRODUCT_ID.test(text)
+        ? sendProductCardIfAny(deps, ctx, Number(text))
+        : Promise.resolve(false),
   });
 
   onButton(composer, productOpenButton, deps.requireLink, deps.logger, async (ctx, data) => {

@@ -32,6 +32,8 @@ const photosKey = (qid: string, page: number) =>
 export interface ProductsPage {
   screen: Screen;
   photos: Record<number, string>;
+  /** Products on the page (0: none found). */
+  count: number;
 }
 
 function requestOf(query: ListQuery, page: number): ProductListRequest {
@@ -95,7 +97,7 @@ export async function productsListScreen(
     },
     pageData: (to) => productsPageButton.encode({ q: qid, page: to }),
   });
-  return { screen, photos };
+  return { screen, photos, count: products.length };
 }
 
 /** A page of the list, its photos remembered for the cards opened from it. */
