@@ -61,7 +61,7 @@ describe("the bot killed between accepting an import and its summary", () => {
 
     const second = spawnBot(env);
     rig.processes.push(second);
-    const summary = await user.waitForBotMessage(SUMMARY, { timeoutMs: 20_000 });
+    const summary = await user.waitForBotMessage(SUMMARY, { timeoutMs: 60_000 });
     expect(summary.text).toContain(`✅ успешно ${accepted}, ❌ с ошибками 0`);
     expect(summary.text).toContain("Отправка файла прервалась");
     expect(importPostsOf(api)).toHaveLength(3);
@@ -96,7 +96,7 @@ describe("the bot killed between accepting an import and its summary", () => {
 
     const second = spawnBot(env);
     rig.processes.push(second);
-    const summary = await user.waitForBotMessage(SUMMARY, { timeoutMs: 25_000 });
+    const summary = await user.waitForBotMessage(SUMMARY, { timeoutMs: 60_000 });
     expect(summary.text).toContain("✅ успешно 2, ❌ с ошибками 1");
     expect(summary.text).toContain("такого бренда нет");
     expect(summary.text).not.toMatch(/BRAND_NOT_FOUND/);

@@ -16,7 +16,7 @@ import { testClock } from "./support/clock.js";
 import { type Harness, linkUser, restartBot, startInProcess } from "./support/harness.js";
 
 const INFO = "/api/seller/v1/products/import/info";
-const WAIT = { timeoutMs: 20_000 };
+const WAIT = { timeoutMs: 60_000 };
 
 let h: Harness | undefined;
 const cleanups: (() => Promise<void>)[] = [];
