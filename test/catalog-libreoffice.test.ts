@@ -13,7 +13,7 @@ import {
 } from "./support/catalog.js";
 import { type Harness, linkUser, startInProcess } from "./support/harness.js";
 
-const SLOW = { timeoutMs: 20_000 };
+const SLOW = { timeoutMs: 60_000 };
 
 /** Two cards, a barcode with a leading zero and an attribute code among their cells. */
 const LOOKS_CARDS: LiveCard[] = [0, 1].map((i) => ({

@@ -11,7 +11,7 @@ import { apiFieldNames, dataWords, scan } from "./support/seller-words.js";
 // confirms (its status edited in place, the summary with the undo button). Nothing says "in the
 // next message", and every word of it is the seller's (test/support/seller-words.ts).
 
-const SLOW = { timeoutMs: 20_000 };
+const SLOW = { timeoutMs: 60_000 };
 const FIELDS = apiFieldNames();
 const DATA = dataWords();
 

@@ -8,7 +8,7 @@ import { sharedParsedRead } from "./support/shared.js";
 const readImportFile = sharedParsedRead();
 
 const IMPORT_PATH = "/api/seller/v1/products/import";
-const SLOW = { timeoutMs: 20_000 };
+const SLOW = { timeoutMs: 60_000 };
 
 let h: Harness | undefined;
 afterEach(async () => {

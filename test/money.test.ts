@@ -309,7 +309,7 @@ describe("the answer's workbook", () => {
     // The progress message gives way to the file: one message is left in the chat for it.
     const sent = () => user.botMessages().filter((m) => m.messageId > before);
     await user.waitFor(() => sent().length === 1 && sent()[0]!.document !== undefined, {
-      timeoutMs: 20_000,
+      timeoutMs: 60_000,
     });
     expect(user.messages().filter((m) => m.messageId > before && m.from === "bot")).toHaveLength(2);
     return sent()[0]!;
@@ -340,7 +340,7 @@ describe("the answer's workbook", () => {
     before = user.lastBotMessage()!.messageId;
     await user.sendText("01.10.2026–31.10.2026");
     await user.waitFor(() => user.botMessages().some((m) => m.messageId > before && m.document), {
-      timeoutMs: 20_000,
+      timeoutMs: 60_000,
     });
     const exported = user.botMessages().find((m) => m.messageId > before && m.document)!;
     const orders = table(await openBook(exported.document!.content), "Заказы");

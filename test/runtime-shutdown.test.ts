@@ -82,7 +82,7 @@ describe("the bot process on SIGTERM", () => {
       DATA_DIR: dataDir!,
       LOG_LEVEL: "info",
     });
-    await user.waitForBotMessage(/Здравствуйте/, { timeoutMs: 20_000 });
+    await user.waitForBotMessage(/Здравствуйте/, { timeoutMs: 60_000 });
     // Nothing was handled twice.
     expect(user.botMessages().filter((m) => /не привязан/.test(m.text))).toHaveLength(1);
   });
