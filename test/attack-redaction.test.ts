@@ -121,7 +121,7 @@ describe("one redaction step for every logged error", () => {
       timeoutMs: 60_000,
     });
     await user.pressButton(/Импортировать товары/, { messageId: offer.messageId });
-    await user.waitForBotMessage(/Импорт принят/, { timeoutMs: 60_000 });
+    await user.waitForBotText(/Импорт принят/, { timeoutMs: 60_000 });
     await tg.stop();
     telegramUp = false;
     await eventually(() => h!.logs.find((l) => /summary not sent|summary undeliverable/.test(l)), {

@@ -181,7 +181,7 @@ describe("a button pressed in another chat", () => {
     expect(await pressForeign(stranger, go)).toBe(TEXTS.ru.offerExpired);
     expect(importPosts()).toHaveLength(0);
     await owner.pressButton(TEXTS.ru.importButton, { messageId: offer.messageId });
-    await owner.waitForBotMessage(TEXTS.ru.importAccepted, SLOW);
+    await owner.waitForBotText(TEXTS.ru.importAccepted, SLOW);
     expect(importPosts()).toHaveLength(1);
   });
 });

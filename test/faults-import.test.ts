@@ -87,7 +87,7 @@ describe("the bot killed between accepting an import and its summary", () => {
     await user.waitForBotMessage(/Добро пожаловать/, { timeoutMs: 45_000 });
     const file = JSON.stringify({ products: [product(1), product(2, 9999), product(3)] });
     await confirmImport(user, await user.sendDocument({ fileName: "товары.json", content: file }));
-    await user.waitForBotMessage(/Импорт принят/, { timeoutMs: 45_000 });
+    await user.waitForBotText(/Импорт принят/, { timeoutMs: 45_000 });
 
     first.child.kill("SIGKILL");
     await first.exited;

@@ -192,7 +192,7 @@ describe("Redis restarted while the bot runs", () => {
     // Every file is confirmed before anything is sent (README "Choices").
     await user.waitForBotMessage(/Импортировать товары \(3\)\?/, { timeoutMs: 45_000 });
     await user.pressButton(/Импортировать товары/);
-    await user.waitForBotMessage(/Импорт принят/, { timeoutMs: 45_000 });
+    await user.waitForBotText(/Импорт принят/, { timeoutMs: 45_000 });
 
     // Redis goes away while the job is still pending (the watcher's round fails on it), and
     // comes back (AOF keeps its data).

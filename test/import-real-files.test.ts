@@ -237,9 +237,13 @@ type Answer =
 async function sendAsSeller(user: UserDriver, file: string): Promise<Answer> {
   const before = user.lastBotMessage()?.messageId ?? 0;
   await user.sendDocument({ fileName: file, content: Buffer.from(bytesOf(file)) });
+  // "Import accepted" is a status soon edited on (the jobs' progress): looked for in every text
+  // a message has shown, not only in what the chat shows by the time the test looks.
+  const accepted = (after: number) =>
+    user.botMessages().some((m) => m.messageId > after && m.shown.some((t) => ACCEPTED.test(t)));
   const answerAfter = (after: number): Answer | undefined => {
     const fresh = user.botMessages().filter((m) => m.messageId > after);
-    if (fresh.some((m) => ACCEPTED.test(m.text))) return { kind: "accepted" };
+    if (accepted(after)) return { kind: "accepted" };
     const offer = fresh.find((m) => m.buttons.flat().some(IMPORT_BUTTON));
     if (offer) return { kind: "offer", messageId: offer.messageId };
     const final = fresh.find((m) => NOTHING.test(m.text) && m.buttons.length === 0);
@@ -249,7 +253,7 @@ async function sendAsSeller(user: UserDriver, file: string): Promise<Answer> {
   const first = answerAfter(before)!;
   if (first.kind !== "offer") return first;
   await user.pressButton(IMPORT_BUTTON, { messageId: first.messageId });
-  await user.waitForBotMessage(ACCEPTED, { ...SLOW, after: before });
+  await user.waitForBotText(ACCEPTED, { ...SLOW, after: before });
   return { kind: "accepted" };
 }
 
