@@ -160,9 +160,12 @@ async function prepare(options: HarnessOptions, inProcess: boolean): Promise<Pre
     SELLER_API_URL: api.url,
     SELLER_API_TOKEN: api.token,
     DATA_DIR: dataDir,
-    // Production's: the sandbox shares this process, and a loaded machine (two checks side by
-    // side) has kept a loopback answer waiting past 2 s. Tests of a hang set a short one.
+    // Production's timeout: the sandbox shares this process, and a loaded machine (two checks
+    // side by side) has kept a loopback answer waiting past 2 s; and an update's Seller API time
+    // 30 s, not 8 (40 chats linking at once there outlasted 8 s). Tests of a hang or of the
+    // deadline set their own.
     SELLER_API_TIMEOUT_MS: "10000",
+    SELLER_API_DEADLINE_MS: "30000",
     IMPORT_POLL_INTERVAL_MS: "100",
     LOG_LEVEL: "info",
     ...(options.redis ? { REDIS_URL: inject("redisUrl"), REDIS_KEY_PREFIX: redisKeyPrefix } : {}),

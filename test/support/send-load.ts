@@ -141,7 +141,10 @@ function waitForMessages(tg: BotApiEmulator, users: UserDriver[], text: RegExp, 
     },
     () => {
       const failed = tg.calls.filter((c) => !c.ok).map((c) => `${c.method}: ${c.error}`);
-      return `: ${waiting.size} of ${users.length} chats still wait for ${text}; Telegram ${JSON.stringify(tg.sendRate())}, ${tg.pendingUpdates()} updates pending, failed calls: ${[...new Set(failed)].join("; ") || "none"}`;
+      const got = users
+        .filter((u) => waiting.has(u.id))
+        .map((u) => JSON.stringify(u.lastBotMessage()?.text.slice(0, 80) ?? null));
+      return `: ${waiting.size} of ${users.length} chats still wait for ${text} (their last: ${got.join(", ")}); Telegram ${JSON.stringify(tg.sendRate())}, ${tg.pendingUpdates()} updates pending, failed calls: ${[...new Set(failed)].join("; ") || "none"}`;
     },
   );
 }
