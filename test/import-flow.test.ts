@@ -457,8 +457,10 @@ describe("two documents at once", () => {
     expect(importPosts()).toHaveLength(1);
 
     await user.pressButton(/Импортировать без ошибок/, { messageId: first.messageId });
+    // Each document's status said so (edited on at once to its jobs' progress).
     await user.waitFor(
-      (messages) => messages.filter((m) => /Импорт принят/.test(m.text)).length === 2,
+      (messages) =>
+        messages.filter((m) => m.shown.some((text) => /Импорт принят/.test(text))).length === 2,
       SLOW,
     );
     const sent = importPosts().map((r) => productsOf(r).map((p) => p.name.rus));
