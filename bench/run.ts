@@ -86,6 +86,12 @@ async function startRedis(): Promise<{ url: string; stop(): Promise<void> }> {
 async function main(): Promise<number> {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
   const all = await Promise.all(measures.map((load) => load()));
+  if (process.argv.includes("--help") || process.argv.includes("-h")) {
+    console.log("npm run bench [-- NAME|NUMBER ...]: every measure, or the named ones\n");
+    for (const m of all)
+      console.log(`  ${String(m.number).padStart(2)} ${m.name.padEnd(16)} ${m.title}`);
+    return 0;
+  }
   const clash = all.find((m, i) =>
     all.some((o, j) => j < i && (o.number === m.number || o.name === m.name)),
   );

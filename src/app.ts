@@ -14,6 +14,7 @@ import {
   registerMenu,
   type SellerBot,
 } from "./bot/index.js";
+import { readCharacteristics } from "./catalog/index.js";
 import { type Clock, systemClock } from "./clock.js";
 import type { Config } from "./config.js";
 import type { ImportReader, ReadFile } from "./import/index.js";
@@ -271,7 +272,6 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
         paceRedis.disconnect();
       });
       await storage.close();
-      bot.dispose();
       seller.close();
     },
   };
@@ -388,6 +388,9 @@ function createImportParts(
     kv: storage.kv,
     watcher,
     failureKey: apiErrorKindKey,
+    // Read when a file's new products name characteristics by names (a sending is no answer
+    // to an update: its own time, not the update's deadline).
+    characteristics: () => parts.seller.withoutDeadline(() => readCharacteristics(parts.seller)),
   });
   return { scheduler, watcher, imports };
 }

@@ -73,41 +73,7 @@ export function createI18n<C extends Context>(negotiate: (ctx: C) => Locale | un
   for (const [locale, source] of readLocaleSources(findLocalesDir())) {
     i18n.loadLocaleSync(locale, { source });
   }
-  rememberBundleMatches(i18n.fluent);
   return i18n;
-}
-
-/** The parts of the plugin's Fluent this module reaches (private in its typings). */
-interface FluentInternals {
-  matchBundles(locales: string[]): Set<unknown>;
-  addBundle(...args: unknown[]): void;
-}
-
-/**
- * Fluent matches its bundles to the asked locale on every translation, negotiating languages
- * anew each time (the largest item of the bot's own code in a profile of `/orders`, which
- * translates each order line). The match depends only on the locales asked and the bundles loaded, so it is kept
- * per locale list, and forgotten whenever a bundle is added.
- */
-function rememberBundleMatches(fluent: I18n["fluent"]): void {
-  const internals = fluent as unknown as FluentInternals;
-  const match = internals.matchBundles.bind(fluent);
-  const add = internals.addBundle.bind(fluent);
-  const matches = new Map<string, Set<unknown>>();
-  internals.matchBundles = (locales) => {
-    const key = locales.join("\u0000");
-    let found = matches.get(key);
-    if (!found) {
-      found = match(locales);
-      // Only the few locales the bot asks for are kept; anything else is matched each time.
-      if (matches.size < 16) matches.set(key, found);
-    }
-    return found;
-  };
-  internals.addBundle = (...args) => {
-    matches.clear();
-    add(...args);
-  };
 }
 
 /** A translator bound to one locale, for texts sent outside an update (watcher, greetings). */

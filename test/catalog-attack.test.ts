@@ -348,7 +348,7 @@ for r in rows:
     const sku = h.api.products.find((p) => p.productId === 10002)!.skus[0]!;
     const lines = csv.toString("utf8").split("\r\n");
     const header = lines[0]!.replace(/^\ufeff/, "").split(";");
-    const [pid, sid, price] = ["productId", "skuId", "price"].map((t) => header.indexOf(t));
+    const [pid, sid, price] = ["ID товара", "ID SKU", "Цена, ₸"].map((t) => header.indexOf(t));
     const edited = lines.map((line) => {
       const cells = line.split(";");
       if (cells[pid!] !== "10002" || cells[sid!] !== String(sku.skuId)) return line;

@@ -71,7 +71,7 @@ describe("an attribute-values directory with only code and name (as the spec sho
     const priceOnly = `
 for r in rows:
     if r[col("skuId")] == ${before.skus[0]!.skuId}: r[col("price")] = r[col("price")] + 10
-    if r[col("productId")] == 10001: assert r[col("🔒 примечание")]
+    if r[col("productId")] == 10001: assert r[col("🔒 Примечание")]
 `;
     const blocked = await sendBack(user, await editWithOpenpyxl(file, priceOnly));
     expect(blocked.text, user.dump()).toContain("Товар 10001");

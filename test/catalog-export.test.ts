@@ -6,11 +6,13 @@ import { writeExportCsv } from "../src/catalog/export-file.js";
 import { writeExportXlsx } from "../src/catalog/export-xlsx.js";
 import { type LiveCard, productValues, skuValues } from "../src/catalog/fields.js";
 import { decodeMeta, exportPrints, rowKey } from "../src/catalog/meta.js";
+import { codesOfNames } from "../src/import/characteristics.js";
 import {
   EXPORT_TEXTS_RU,
   exportWholeCatalog,
   inspectWithOpenpyxl,
   readExportBack,
+  seedCharacteristics,
   waitForDocument,
 } from "./support/catalog.js";
 import { runningClock } from "./support/clock.js";
@@ -312,6 +314,8 @@ describe("a characteristic first seen at the end of the list", () => {
     h.api.setLatency(5);
     const bytes = await exportWholeCatalog(user);
     const read = await readExportBack(bytes);
+    // Titled and written by their names: the return makes codes of them by the directory.
+    codesOfNames(read.edits!, seedCharacteristics());
     const fields = read.edits!.fields.filter((f) => f.startsWith("attributes."));
     expect(fields).toEqual(["attributes.country", "attributes.material", "attributes.power"]);
     const rows = read.edits!.rows;
@@ -373,7 +377,7 @@ print(json.dumps({
     "rows": last,
     "header": hdr,
     "look": {t: [look(1, t), look(2, t), look(last, t)] for t in hdr},
-    "barcodes": [ws.cell(row=2, column=hdr.index("barcode") + 1).value, ws.cell(row=last, column=hdr.index("barcode") + 1).value],
+    "barcodes": [ws.cell(row=2, column=hdr.index("Штрихкод") + 1).value, ws.cell(row=last, column=hdr.index("Штрихкод") + 1).value],
     "ids": [[r[0], r[1]] for r in ws.iter_rows(min_row=2, max_col=2, values_only=True)],
 }, ensure_ascii=False))
 `,
@@ -406,7 +410,7 @@ print(json.dumps({
         continue;
       }
       expect([head!.fill, first!.fill, last!.fill], title).toEqual(["FFDDEBF7", null, null]);
-      const text = title === "barcode" || title.startsWith("attributes.");
+      const text = title === "Штрихкод" || title.startsWith("Характеристика:");
       expect([first!.fmt, last!.fmt], title).toEqual(text ? ["@", "@"] : ["General", "General"]);
     }
   });

@@ -114,14 +114,14 @@ hdr = [c.value for c in ws[1]]
 def look(r, t):
     c = ws.cell(row=r, column=hdr.index(t) + 1)
     return [c.value, c.number_format, c.fill.fgColor.rgb if c.fill.fill_type == "solid" else None]
-print(json.dumps([look(r, t) for r in (1, 3) for t in ("barcode", "attributes.color", "🔒 остаток", "price")], ensure_ascii=False))
+print(json.dumps([look(r, t) for r in (1, 3) for t in ("Штрихкод", "Характеристика: color", "🔒 остаток", "Цена, ₸")], ensure_ascii=False))
 `,
       );
       expect(look).toEqual([
-        ["barcode", "General", "FFDDEBF7"],
-        ["attributes.color", "General", "FFDDEBF7"],
+        ["Штрихкод", "General", "FFDDEBF7"],
+        ["Характеристика: color", "General", "FFDDEBF7"],
         ["🔒 остаток", "General", "FFE0E0E0"],
-        ["price", "General", "FFDDEBF7"],
+        ["Цена, ₸", "General", "FFDDEBF7"],
         ["0012345", "@", null],
         ["red", "@", null],
         [6, "General", "FFE0E0E0"],

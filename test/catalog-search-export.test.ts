@@ -59,7 +59,7 @@ describe("export from the products list", () => {
     const csv = (await waitForDocument(user, /^catalog-.*\.csv$/, csvAt)).document!.content;
     expect(csv.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = csv.toString("utf8").slice(1).trimEnd().split("\r\n");
-    expect(lines[0]!.split(";").slice(0, 3)).toEqual(["productId", "skuId", "categoryId"]);
+    expect(lines[0]!.split(";").slice(0, 3)).toEqual(["Тауар ID", "SKU ID", "Санат ID"]);
     const skus = h.api.products.reduce((n, p) => n + p.skus.length, 0);
     expect(lines).toHaveLength(skus + 1);
   });

@@ -620,6 +620,7 @@ describe("import texts", () => {
           digits: 11,
           currency: "RUB",
           sign: "₽",
+          codes: "color_black, color_black_matte",
         });
         expect(text, `${locale} ${key}`).not.toBe(key);
         expect(text).not.toMatch(/\{\s*\$/);

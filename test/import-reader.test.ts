@@ -661,9 +661,8 @@ describe("hostile and odd inputs", () => {
     });
   });
 
-  it("reads a file shorter than the header search as a long one, though only that search parses it", async () => {
-    // The pre-scan keeps `"";""` (quotes are content to it); csv-parse makes it empty cells:
-    // a blank row, no problem.
+  it("reads a file shorter than the header search as a long one", async () => {
+    // `"";""` is empty cells: a blank row, no problem.
     const lines = ["categoryId;brandId;name.rus;description.rus;price", "1;2;Шапка;Тёплая;100"];
     const blank = '"";"";"";"";""';
     const short = [...lines, blank, "1;2;Шарф;Тёплый;200"].join("\r\n");
@@ -677,9 +676,8 @@ describe("hostile and odd inputs", () => {
     expect(long.invalid).toEqual([]);
   });
 
-  it("lets the whole text decide when the pre-scan and csv-parse disagree", async () => {
-    // The first line break is CRLF, but the first record kept holds a bare LF: csv-parse,
-    // given the kept records alone, would split on LF and see one row more than there is.
+  it("reads a CRLF file whose title holds a bare LF with the rows Excel shows", async () => {
+    // The file's line break is its first one, CRLF: the bare LF stays inside its cell.
     const text = [
       "",
       "Прайс\nна ноябрь;",

@@ -214,7 +214,7 @@ for r in rows:
 h = [c.value for c in ws[1]]
 out = {}
 for r in ws.iter_rows(min_row=2, values_only=True):
-    if r[h.index("Себестоимость, ₸")] is not None: out[r[h.index("barcode")]] = r[h.index("Себестоимость, ₸")]
+    if r[h.index("Себестоимость, ₸")] is not None: out[r[h.index("Штрихкод")]] = r[h.index("Себестоимость, ₸")]
 print(json.dumps(out))`,
     );
     expect(shown).toEqual({ [b1!]: 1234.5, [b2!]: 999 });

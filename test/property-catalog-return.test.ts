@@ -23,6 +23,7 @@ import { type CatalogSeller, readCards } from "../src/catalog/live.js";
 import { decodeMeta } from "../src/catalog/meta.js";
 import { diffWorkbook, previewText } from "../src/catalog/texts.js";
 import { createI18n, translator } from "../src/i18n.js";
+import { type Characteristics, codesOfNames } from "../src/import/characteristics.js";
 import { fitMessage } from "../src/import/problems.js";
 import { planBatches } from "../src/import/sender/requests.js";
 import { createLogger } from "../src/logger.js";
@@ -71,18 +72,37 @@ interface Row {
   price: number;
 }
 
-/** What the seller did: new prices by SKU, new names by product (on the rows picked). */
+/** What the seller did: new prices by SKU, new names and countries by product (on the rows picked). */
 interface Edit {
   prices: Map<number, number>;
   names: Map<number, { name: string; skus: number[] }>;
+  /** The country of production typed by its name in the directory (the export writes names). */
+  countries: Map<number, { name: string; code: string; was: string; skus: number[] }>;
 }
 
-/** Picks (row indexes) as edits: every third a name of the row's product, the rest a price. */
+/** The sandbox's countries of production: code and name, in the directory's order. */
+const COUNTRIES = [
+  ["country_kz", "Казахстан"],
+  ["country_cn", "Китай"],
+  ["country_tr", "Турция"],
+] as const;
+
+/**
+ * Picks (row indexes) as edits: every fifth the row's product's country (by its name), every
+ * third a name of the row's product, the rest a price.
+ */
 function editOf(rows: Row[], picks: number[]): Edit {
-  const edit: Edit = { prices: new Map(), names: new Map() };
+  const edit: Edit = { prices: new Map(), names: new Map(), countries: new Map() };
   [...new Set(picks.map((p) => p % rows.length))].forEach((at, j) => {
     const row = rows[at]!;
-    if (j % 3 === 2) {
+    const was = row.card.attributes.find((a) => a.code === "country")?.valueCodes?.join("|");
+    if (j % 5 === 4 && was !== undefined) {
+      const id = row.card.productId;
+      const next = COUNTRIES[(COUNTRIES.findIndex(([c]) => c === was) + 1) % COUNTRIES.length]!;
+      const country = edit.countries.get(id) ?? { name: next[1], code: next[0], was, skus: [] };
+      country.skus.push(row.skuId);
+      edit.countries.set(id, country);
+    } else if (j % 3 === 2) {
       const id = row.card.productId;
       const name = edit.names.get(id) ?? { name: `Новое «имя» ${id} & <b>"${j}"</b>`, skus: [] };
       name.skus.push(row.skuId);
@@ -98,12 +118,14 @@ const pyDict = (entries: [number, string | number][]) =>
 /** The seller's edit in openpyxl: the values, the rows shuffled, one column moved. */
 const script = (edit: Edit, shuffle: number, from: number, to: number) => `
 import random
-p = col("price"); s = col("skuId"); n = col("name.rus")
+p = col("price"); s = col("skuId"); n = col("name.rus"); c = col("attributes.country")
 prices = ${pyDict([...edit.prices])}
 names = ${pyDict([...edit.names.values()].flatMap((e) => e.skus.map((sku) => [sku, e.name] as [number, string])))}
+countries = ${pyDict([...edit.countries.values()].flatMap((e) => e.skus.map((sku) => [sku, e.name] as [number, string])))}
 for r in rows:
     if r[s] in prices: r[p] = prices[r[s]]
     if r[s] in names: r[n] = names[r[s]]
+    if r[s] in countries: r[c] = countries[r[s]]
 random.Random(${shuffle}).shuffle(rows)
 m = ${from} % len(header)
 order = [i for i in range(len(header)) if i != m]
@@ -123,6 +145,8 @@ function expectedChanges(rows: Row[], edit: Edit) {
   const cards = new Map(rows.map((r) => [r.card.productId, r.card]));
   for (const [id, e] of edit.names)
     out.push([id, "", "name.rus", cards.get(id)!.name.rus, e.name, e.skus.length]);
+  for (const [id, e] of edit.countries)
+    out.push([id, "", "attributes.country", e.was, e.code, e.skus.length]);
   return out.sort(byKey);
 }
 const byKey = (a: readonly unknown[], b: readonly unknown[]) =>
@@ -167,7 +191,12 @@ describe("a returned export of any size (property-based)", () => {
 
           // As the preview: the live cards read again, the file against them and its record.
           const fileIds = [...new Set(edits.rows.map((r) => r.productId))];
-          const live = await readCards(seller, fileIds);
+          let directory: Characteristics | undefined;
+          const live = await readCards(seller, fileIds, (codes) => {
+            directory = codes.names;
+          });
+          // The characteristics, written by their names, made codes again (as the preview does).
+          codesOfNames(edits, directory!);
           const snapshot = decodeMeta(edits.meta!, SECRET)!;
           // Every row vouched for: none of the seller's edits is "cannot tell".
           expect(snapshot.rows.size).toBe(rows.length);
@@ -182,6 +211,7 @@ describe("a returned export of any size (property-based)", () => {
           const touched = new Set([
             ...edit.prices.keys(),
             ...[...edit.names.values()].flatMap((e) => e.skus),
+            ...[...edit.countries.values()].flatMap((e) => e.skus),
           ]);
           expect(diff.unchanged).toBe(rows.length - touched.size);
           const { newSkus, goneProducts, goneSkus, blocked, unreadable, keptLive } = diff;
@@ -209,6 +239,14 @@ describe("a returned export of any size (property-based)", () => {
             expect([product.categoryId, product.brandId]).toEqual([card.categoryId, card.brandId]);
             expect(product.skus!.map((s) => [s.skuId, s.price])).toEqual(
               card.skus.map((s) => [s.skuId, edit.prices.get(s.skuId) ?? s.price]),
+            );
+            // The country typed by its name goes out as its code; the other characteristics as live.
+            const country = edit.countries.get(card.productId)?.code;
+            expect(product.attributes).toEqual(
+              card.attributes.map((a) => ({
+                code: a.code,
+                valueCodes: a.code === "country" && country ? [country] : a.valueCodes,
+              })),
             );
           }
           const batches = planBatches(plan.products);
@@ -241,16 +279,23 @@ describe("a returned export of any size (property-based)", () => {
             `print(json.dumps([[r[0], r[2], r[3], r[4], r[5], r[7]] for r in wb.worksheets[0].iter_rows(min_row=2, values_only=True)]))`,
           )) as unknown[][];
           // Empty cells (a product field's SKU, no note) are empty.
+          const words: Record<string, string> = {
+            price: "Цена",
+            "name.rus": "Название (рус.)",
+            "attributes.country": "Характеристика «country»",
+          };
           expect(listed.sort(byKey)).toEqual(
-            expected.map(([id, sku, field, was, will]) => [
-              id,
-              sku || null,
-              // The field in the seller's words.
-              field === "price" ? "Цена" : "Название (рус.)",
-              was,
-              will,
-              null,
-            ]),
+            expected
+              .map(([id, sku, field, was, will]) => [
+                id,
+                sku || null,
+                // The field in the seller's words.
+                words[field],
+                was,
+                will,
+                null,
+              ])
+              .sort(byKey),
           );
         },
       ),

@@ -35,11 +35,6 @@ function memoryStore(clock: ManualClock): KeyValueStore {
     set: async (key, value, ttl) => void put(key, value, ttl),
     setJson: async (key, json, ttl) => void put(key, JSON.parse(json.toString()), ttl),
     setIfAbsent: async (key, value, ttl) => (live(key) ? false : put(key, value, ttl)),
-    claimAndGetMany: async <T>(key: string, value: unknown, ttl: number, keys: string[]) => {
-      if (live(key)) return { claimed: false, values: [] };
-      put(key, value, ttl);
-      return { claimed: true, values: keys.map((k) => live(k)?.value as T) };
-    },
     deleteIfEquals: async (key, expected) =>
       live(key)?.value === expected ? values.delete(key) : false,
     expireIfEquals: async (key, expected, ttl) =>

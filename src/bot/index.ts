@@ -28,15 +28,11 @@ import { privateOnly } from "./middlewares/private-only.js";
 import { DEFAULT_RATE_LIMIT, rateLimit } from "./middlewares/rate-limit.js";
 import { updateLogger } from "./middlewares/update-logger.js";
 import { sessionStorage } from "./session-storage.js";
-import { createUpdateReads } from "./update-reads.js";
 
 export type { BotDeps, BotI18n, FeatureDeps } from "./deps.js";
 export { createBotI18n } from "./deps.js";
 
-export interface SellerBot extends Bot<BotContext> {
-  /** Ends what the bot holds outside itself (its per-update scope); called when the app closes. */
-  dispose(): void;
-}
+export type SellerBot = Bot<BotContext>;
 
 /** The menu Telegram shows and /help lists: every feature's declared commands, by rank. */
 export const BOT_MENU = menuOf([...EARLY_FEATURES, ...FEATURES]);
@@ -73,15 +69,8 @@ export function createBot(deps: BotDeps): SellerBot {
   bot.use(sequentialize((ctx) => ctx.chat?.id.toString() ?? ctx.from?.id.toString()));
   const guarded: Composer<BotContext> = bot.errorBoundary(onError);
   guarded.use(updateLogger(logger, deps.onUpdate));
-  // The session and conversation state of the chat in one round trip (update-reads.ts).
-  const reads = createUpdateReads(storage.kv, (ctx) =>
-    ctx.chatId === undefined
-      ? []
-      : [`${KEY_PREFIX.session}${ctx.chatId}`, `${KEY_PREFIX.conversation}${ctx.chatId}`],
-  );
-  // Several instances share Redis: a chat's updates run one at a time over all of them. The
-  // lock is taken in the same round trip as those reads.
-  if (storage.kind === "redis") guarded.use(chatLock(storage.kv, logger, { reads }));
+  // Several instances share Redis: a chat's updates run one at a time over all of them.
+  if (storage.kind === "redis") guarded.use(chatLock(storage.kv, logger));
   const features = featureDepsOf(deps);
   // Alerts may be subscribed in groups and topics: their commands and the buttons of the
   // alerts delivered there pass before the gate.
@@ -92,13 +81,11 @@ export function createBot(deps: BotDeps): SellerBot {
       logger,
     ),
   );
-  // Read already with the chat lock on Redis; here on the embedded storage.
-  guarded.use(reads.prefetch());
   guarded.use(
     session({
       initial: (): SessionData => ({}),
-      // Stored short (session-storage.ts); sessions stored before are read as they are.
-      storage: sessionStorage(reads.adapter(storage.adapter<unknown>())),
+      // Sessions stored in an earlier shape are read too (session-storage.ts).
+      storage: sessionStorage(storage.adapter<unknown>()),
       prefix: KEY_PREFIX.session,
     }),
   );
@@ -114,7 +101,7 @@ export function createBot(deps: BotDeps): SellerBot {
         // version 1 are dropped: a question is asked again, an offer's press is out of date.
         version: 2,
         prefix: KEY_PREFIX.conversation,
-        adapter: reads.adapter(storage.adapter()),
+        adapter: storage.adapter(),
       },
       plugins: async (conversation) => {
         const locale: Locale = await conversation.external(
@@ -143,7 +130,7 @@ export function createBot(deps: BotDeps): SellerBot {
     guarded.use(createConversation(conversation, { id: dialogue.id, parallel: true }));
   }
   for (const feature of FEATURES) guarded.use(feature.create(features));
-  return Object.assign(bot, { dispose: reads.close });
+  return bot;
 }
 
 /** The "too many messages" notice in the chat's chosen language (read only when one is due). */

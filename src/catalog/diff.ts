@@ -1,4 +1,4 @@
-import type { EditRow, EditRows } from "../import/index.js";
+import type { Characteristics, EditRow, EditRows } from "../import/index.js";
 import { COST_FIELD, type CostChange } from "./costs.js";
 import { type LiveCard, productValues, skuValues, type Values } from "./fields.js";
 import { type ExportSnapshot, rowKey } from "./meta.js";
@@ -23,6 +23,11 @@ export interface Change {
    * an old value over a cabinet change, nobody can tell. Applied only when asked apart.
    */
   unverified?: boolean;
+  /**
+   * A characteristic's change as the seller reads it (its name, its values' names), where the
+   * directories give names: the preview and the difference file show these, never codes.
+   */
+  words?: { field?: string; was?: string; will: string };
 }
 
 export interface NewSku {
@@ -277,4 +282,39 @@ export function diffEdits(
   }
   diff.changes.sort(changeOrder);
   return diff;
+}
+
+/** A list of value codes as a cell holds it (`a|b`), each code in its name where it has one. */
+const namedList = (value: string | undefined, name: (code: string) => string) =>
+  value === undefined || value === ""
+    ? value
+    : value
+        .split("|")
+        .map((code) => name(code.trim()))
+        .join("; ");
+
+/**
+ * Gives every characteristic's change its words: «Страна производства: Казахстан → Турция»,
+ * not `attributes.country: country_kz → country_tr`. Codes stay where no name is known.
+ */
+export function nameCharacteristics(changes: Change[], names: Characteristics): void {
+  for (const c of changes) {
+    if (c.field.startsWith("attributes.")) {
+      const code = c.field.slice("attributes.".length);
+      const value = (v: string) => names.valueName(code, v) ?? v;
+      const field = names.attributeName(code);
+      const was = namedList(c.was, value);
+      const will = namedList(c.will, value) ?? "";
+      if (field !== undefined || was !== c.was || will !== c.will)
+        c.words = {
+          ...(field !== undefined && { field }),
+          ...(was !== undefined && { was }),
+          will,
+        };
+    } else if (c.field === "attributeValueCodes") {
+      const was = namedList(c.was, names.valueLabel);
+      const will = namedList(c.will, names.valueLabel) ?? "";
+      if (was !== c.was || will !== c.will) c.words = { ...(was !== undefined && { was }), will };
+    }
+  }
 }

@@ -1,10 +1,19 @@
+import {
+  attributeTitle,
+  BOOLEAN_WORDS,
+  columnTitle,
+  columnWord,
+  type SheetLanguage,
+} from "../sheets/index.js";
 import { COST_FIELD, costText } from "./costs.js";
 import {
+  attributeCell,
   type LiveCard,
   type LiveSku,
   PRODUCT_FIELDS,
   productValues,
   SKU_FIELDS,
+  skuLabelsCell,
   skuValues,
   type Values,
 } from "./fields.js";
@@ -12,11 +21,13 @@ import {
 /** A read-only column's title starts with this mark; the return ignores such columns. */
 export const READ_ONLY_MARK = "🔒";
 
-/** Titles the import reader reads (src/import/read/columns.ts), in the file's order. */
+/** The import's fields, in the file's order (titled by the vocabulary of src/sheets). */
 const LEADING = ["productId", "skuId", ...PRODUCT_FIELDS] as const;
 const TRAILING = SKU_FIELDS;
 
 export interface ExportTexts {
+  /** The language of the titles and of the words in cells (statuses, yes/no). */
+  language: SheetLanguage;
   sheet: string;
   instructionSheet: string;
   /** Instruction lines, one per row. */
@@ -30,6 +41,8 @@ export interface ExportTexts {
   codesUnknown: string;
   /** The title of the cost price column (the bot's own, never sent); none: no such column. */
   cost?: string;
+  /** A product or moderation status in the chat's language (the service's own where unknown). */
+  status?(value: string): string;
 }
 
 export interface ExportInput {
@@ -51,7 +64,8 @@ export interface Column {
   readOnly?: boolean;
   /** Kept as text in a spreadsheet (barcodes, characteristic codes). */
   text?: boolean;
-  value(card: LiveCard, values: Values): string | number | boolean | undefined;
+  /** The cell of a row: `values` its canonical values, `sku` its SKU (none: a product without). */
+  value(card: LiveCard, values: Values, sku?: LiveSku): string | number | boolean | undefined;
 }
 
 const WIDTHS: Record<string, number> = {
@@ -61,17 +75,34 @@ const WIDTHS: Record<string, number> = {
   "description.kaz": 30,
   photos: 50,
   barcode: 16,
-  attributeValueCodes: 24,
+  attributeValueCodes: 30,
 };
 
-const NUMBERS = new Set(["productId", "skuId", "categoryId", "brandId", "vat", "price"]);
+const NUMBERS = new Set(["id", "percent", "money"]);
 
-/** A field's value as a cell: ids, VAT and price as numbers, isLocalMade as a boolean. */
-function typed(field: string, values: Values): string | number | boolean | undefined {
+/**
+ * A field's value as a cell: ids, VAT and price as numbers, yes/no in the sheet's language,
+ * characteristics by their names where the directories give them.
+ */
+function typed(
+  field: string,
+  values: Values,
+  language: SheetLanguage,
+  card: LiveCard,
+  sku: LiveSku | undefined,
+): string | number | boolean | undefined {
   const v = values[field];
   if (v === undefined) return undefined;
-  if (NUMBERS.has(field)) return Number(v);
-  if (field === "isLocalMade") return v === "true";
+  if (field === "attributeValueCodes") return (sku && skuLabelsCell(sku)) ?? v;
+  if (field.startsWith("attributes.")) {
+    const code = field.slice("attributes.".length);
+    const attribute = card.attributes.find((a) => a.code === code);
+    return (attribute && attributeCell(attribute)) ?? v;
+  }
+  const kind = columnWord(field)?.kind;
+  if (kind !== undefined && NUMBERS.has(kind)) return Number(v);
+  if (kind === "boolean")
+    return v === "true" ? BOOLEAN_WORDS[language].yes : BOOLEAN_WORDS[language].no;
   return v;
 }
 
@@ -83,15 +114,30 @@ const costColumn = (title: string): Column => ({
   value: (_c, values) => (values.cost === undefined ? undefined : Number(values.cost)),
 });
 
-/** The columns for characteristic `codes`: the import's fields, the characteristics, read-only. */
-export function columnsOf(codes: Iterable<string>, texts: ExportTexts): Column[] {
-  const field = (title: string): Column => ({
-    key: title,
-    title,
-    width: WIDTHS[title] ?? Math.max(10, title.length + 2),
-    text: title === "barcode" || title.startsWith("attributes."),
-    value: (_c, values) => typed(title, values),
-  });
+/**
+ * The columns for characteristic `codes` (each with its name, where the directories give one):
+ * the import's fields titled in the sheet's language, the characteristics, read-only ones.
+ */
+export function columnsOf(
+  codes: ReadonlyMap<string, string | undefined> | Iterable<string>,
+  texts: ExportTexts,
+): Column[] {
+  const language = texts.language;
+  const named = codes instanceof Map ? codes : new Map([...codes].map((c) => [c, undefined]));
+  const field = (key: string): Column => {
+    const code = key.startsWith("attributes.") ? key.slice("attributes.".length) : undefined;
+    const title =
+      code === undefined
+        ? columnTitle(key, language)
+        : attributeTitle(named.get(code) ?? code, language);
+    return {
+      key,
+      title,
+      width: WIDTHS[key] ?? Math.max(10, title.length + 2),
+      text: key === "barcode" || code !== undefined,
+      value: (card, values, sku) => typed(key, values, language, card, sku),
+    };
+  };
   const readOnly = (
     key: string,
     title: string,
@@ -105,21 +151,27 @@ export function columnsOf(codes: Iterable<string>, texts: ExportTexts): Column[]
   });
   return [
     ...LEADING.map(field),
-    ...[...new Set(codes)].sort().map((code) => field(`attributes.${code}`)),
+    ...[...named.keys()].sort().map((code) => field(`attributes.${code}`)),
     ...TRAILING.map(field),
     ...(texts.cost === undefined ? [] : [costColumn(texts.cost)]),
     readOnly("stock", texts.stock, (c) => c.stock),
     readOnly("sales", texts.sales, (c) => c.sales),
-    readOnly("productStatus", texts.productStatus, (c) => c.productStatus),
-    readOnly("moderationStatus", texts.moderationStatus, (c) => c.moderationStatus),
+    readOnly("productStatus", texts.productStatus, (c) => statusOf(texts, c.productStatus)),
+    readOnly("moderationStatus", texts.moderationStatus, (c) =>
+      statusOf(texts, c.moderationStatus),
+    ),
     readOnly("note", texts.note, (c) => (c.codesKnown ? undefined : texts.codesUnknown)),
   ];
 }
 
-/** The characteristics' codes of `cards` (each an `attributes.<code>` column). */
-export function attributeCodes(cards: readonly LiveCard[]): Set<string> {
-  const codes = new Set<string>();
-  for (const card of cards) for (const a of card.attributes) if (a.code) codes.add(a.code);
+const statusOf = (texts: ExportTexts, value: string | undefined) =>
+  value === undefined || !texts.status ? value : texts.status(value);
+
+/** The characteristics' codes of `cards` (each an `attributes.<code>` column), with names. */
+export function attributeCodes(cards: readonly LiveCard[]): Map<string, string | undefined> {
+  const codes = new Map<string, string | undefined>();
+  for (const card of cards)
+    for (const a of card.attributes) if (a.code && !codes.get(a.code)) codes.set(a.code, a.name);
   return codes;
 }
 
@@ -140,12 +192,12 @@ export function skuRowValues(sku: LiveSku, costs: ReadonlyMap<string, number> | 
 export function* exportRows(
   cards: readonly LiveCard[],
   costs?: ReadonlyMap<string, number>,
-): Generator<{ card: LiveCard; values: Values }> {
+): Generator<{ card: LiveCard; values: Values; sku?: LiveSku }> {
   for (const card of cards) {
     const product = { productId: String(card.productId), ...productValues(card) };
     if (card.skus.length === 0) yield { card, values: product };
     for (const sku of card.skus)
-      yield { card, values: { ...product, ...skuRowValues(sku, costs) } };
+      yield { card, values: { ...product, ...skuRowValues(sku, costs) }, sku };
   }
 }
 
@@ -159,8 +211,8 @@ const csvCell = (value: string | number | boolean | undefined | null) => {
 export function writeExportCsv(input: ExportInput): Buffer {
   const columns = exportColumns(input.cards, input.texts);
   const lines = [columns.map((c) => csvCell(c.title)).join(";")];
-  for (const { card, values } of exportRows(input.cards, input.costs)) {
-    lines.push(columns.map((c) => csvCell(c.value(card, values))).join(";"));
+  for (const { card, values, sku } of exportRows(input.cards, input.costs)) {
+    lines.push(columns.map((c) => csvCell(c.value(card, values, sku))).join(";"));
   }
   return Buffer.from(`\uFEFF${lines.join("\r\n")}\r\n`, "utf8");
 }

@@ -9,7 +9,7 @@ import {
   inOrder,
   skuRowValues,
 } from "./export-file.js";
-import { type LiveCard, productValues, SKU_FIELDS, type Values } from "./fields.js";
+import { attributeCell, type LiveCard, productValues, SKU_FIELDS, type Values } from "./fields.js";
 import { type ExportPrints, exportPrints, META_SHEET, metaHead, metaRow } from "./meta.js";
 
 /** The export's looks: the header blue (grey over read-only columns), read-only cells grey. */
@@ -20,6 +20,9 @@ function exportStyles(book: Workbook<Buffer>) {
     /** Text number format (`@`): typed digits stay text, leading zeros kept. */
     text: book.style({ numFmt: "@" }),
     readOnly: book.style({ fill: "FFE0E0E0" }),
+    /** The instruction sheet: headings bold, long lines wrapped in the column's width. */
+    heading: book.style({ bold: true }),
+    wrapped: book.style({ wrap: true }),
   };
 }
 type Looks = ReturnType<typeof exportStyles>;
@@ -65,8 +68,9 @@ function readyProduct(
   for (const column of fixed) {
     if (!PER_SKU.has(column.key)) put(cells, column, column.value(card, product), looks);
   }
-  for (const [field, value] of Object.entries(product)) {
-    if (field.startsWith("attributes.")) cells[field] = readyCell(value, looks.text)!;
+  for (const a of card.attributes) {
+    const value = a.code ? attributeCell(a) : undefined;
+    if (value) cells[`attributes.${a.code}`] = readyCell(value, looks.text)!;
   }
   const skus = card.skus.length > 0 ? card.skus : [undefined];
   return {
@@ -76,7 +80,7 @@ function readyProduct(
       const values = { ...product, ...own };
       const row: ReadyCells = {};
       for (const column of fixed) {
-        if (PER_SKU.has(column.key)) put(row, column, column.value(card, values), looks);
+        if (PER_SKU.has(column.key)) put(row, column, column.value(card, values, sku), looks);
       }
       meta(metaRow(printer, card.productId, sku?.skuId, values));
       return row;
@@ -134,7 +138,8 @@ function sheetAhead(
   products: Map<number, ReadyProduct | null>,
   newSheet: (columns: readonly Column[]) => ProductsSheet,
 ) {
-  const codes = new Set<string>();
+  /** Each characteristic's code seen so far, with its name where the directories give one. */
+  const codes = new Map<string, string | undefined>();
   const listed: number[] = [];
   let written = 0;
   let sheet: ProductsSheet | undefined;
@@ -154,9 +159,13 @@ function sheetAhead(
       listed.push(...ids);
       onward();
     },
-    seen(code: string) {
-      if (codes.has(code)) return;
-      codes.add(code);
+    seen(code: string, name: string | undefined) {
+      if (codes.has(code)) {
+        // A name seen after the code was (a card read without it): the title takes it.
+        if (name !== undefined && codes.get(code) === undefined) codes.set(code, name);
+        return;
+      }
+      codes.set(code, name);
       if (sheet) {
         spoiled = true;
         sheet.sheet.discard();
@@ -207,7 +216,7 @@ export function xlsxExport(file: ExportFile): ExportSink {
     listed: (ids) => ahead.listed(ids),
     add(cards, asked) {
       for (const card of cards) {
-        for (const a of card.attributes) if (a.code) ahead.seen(a.code);
+        for (const a of card.attributes) if (a.code) ahead.seen(a.code, a.name);
         products.set(
           card.productId,
           readyProduct(card, fixed, looks, printer, writeMeta, file.costs),
@@ -222,9 +231,12 @@ export function xlsxExport(file: ExportFile): ExportSink {
       const help = book.sheet({
         name: file.texts.instructionSheet,
         place: 1,
-        columns: [{ width: 110 }],
+        columns: [{ width: 110, style: looks.wrapped }],
       });
-      for (const line of file.texts.instructions) help.row([line]);
+      // A line that is no item and no sentence is a heading (the title, "What can be changed").
+      const heading = (line: string) => !line.startsWith("•") && !/[.!?:]$/.test(line.trim());
+      for (const line of file.texts.instructions)
+        help.row([line], heading(line) ? { style: looks.heading } : undefined);
       return book.finish();
     },
   };

@@ -32,6 +32,11 @@ export interface LiveSku {
   valueIds: number[];
   /** Undefined when some value id has no code the directory gives. */
   valueCodes: string[] | undefined;
+  /**
+   * What the export writes for each of `valueCodes` where the directories name some of them
+   * (`Вес: 250 г`, a code where they give no name); absent: the codes themselves.
+   */
+  valueLabels?: string[];
   /** The values' names, when the directory names every one (what a seller calls the variant). */
   valueNames?: string[];
   price: number;
@@ -48,7 +53,15 @@ export interface LiveCard {
   /** `kaz` only when a read view gives it (the spec's detail view does not). */
   description: { rus: string; kaz?: string };
   vat: number | undefined;
-  attributes: { id: number; code: string | undefined; valueCodes: string[] | undefined }[];
+  attributes: {
+    id: number;
+    code: string | undefined;
+    valueCodes: string[] | undefined;
+    /** The characteristic's name in the directory, where it reads back as this code alone. */
+    name?: string;
+    /** What the export writes for each of `valueCodes` (names where given); absent: codes. */
+    valueLabels?: string[];
+  }[];
   skus: LiveSku[];
   /** Every attribute and SKU value could be written as codes. */
   codesKnown: boolean;
@@ -87,6 +100,24 @@ export function skuValues(sku: LiveSku): Values {
   if (sku.valueCodes && sku.valueCodes.length > 0)
     values.attributeValueCodes = joinList(sku.valueCodes);
   return values;
+}
+
+/**
+ * A list of names as a cell shows it: `; ` between them (a seller's own way of listing); codes
+ * alone keep the import format's `|`. The readers take either.
+ */
+const namesCell = (labels: readonly string[]) => labels.join("; ");
+
+/** A product characteristic's cell as the export writes it: names where given, else codes. */
+export function attributeCell(a: LiveCard["attributes"][number]): string | undefined {
+  if (a.valueLabels) return namesCell(a.valueLabels);
+  return a.valueCodes ? joinList(a.valueCodes) : undefined;
+}
+
+/** A SKU's characteristics as the export writes them (`Вес: 250 г`), where the directories name them. */
+export function skuLabelsCell(sku: LiveSku): string | undefined {
+  if (sku.valueLabels && sku.valueLabels.length > 0) return namesCell(sku.valueLabels);
+  return undefined;
 }
 
 const split = (text: string | undefined) => (text ? text.split("|").filter(Boolean) : []);

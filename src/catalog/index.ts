@@ -6,7 +6,7 @@
 export { selected } from "./apply.js";
 export type { Change, Diff } from "./diff.js";
 export type { LiveSku } from "./fields.js";
-export { type ListFilter, listAll, readDetails } from "./live.js";
+export { type ListFilter, listAll, readCharacteristics, readDetails } from "./live.js";
 export { type CatalogService, createCatalogService, type Refusal } from "./service.js";
 export type { StoredPreview } from "./store.js";
 export { diffWorkbook, exportTexts, previewText } from "./texts.js";

@@ -1,3 +1,4 @@
+import { type Characteristics, characteristicsOf, type DirectoryListing } from "../import/index.js";
 import { createLimit, type Limit } from "../limit.js";
 import {
   type ProductDetail,
@@ -34,6 +35,10 @@ export interface Codes {
   valueAttributes: Map<number, string>;
   /** Value id → its name as the directory gives it (a SKU's variant, «128 ГБ»). */
   valueNames: Map<number, string>;
+  /** Every characteristic and value the directories list, with its name where they give one. */
+  listed: DirectoryListing;
+  /** Their names both ways (read once every page is in). */
+  names: Characteristics;
 }
 
 const unlimited: Limit = (task) => task();
@@ -45,6 +50,7 @@ export async function readCodes(seller: CatalogSeller, limit: Limit = unlimited)
   const valueAttributes = new Map<number, string>();
   const valueNames = new Map<number, string>();
   const listed = new Set<string>();
+  const listing: DirectoryListing = { attributes: [], values: [] };
   const ended = pagingEnd();
   for (let page = 1; page <= MAX_DIRECTORY_PAGES; page++) {
     const got = await limit(() =>
@@ -53,24 +59,25 @@ export async function readCodes(seller: CatalogSeller, limit: Limit = unlimited)
     const items = got.items ?? [];
     const before = listed.size;
     for (const a of items) {
+      if (!listed.has(a.code)) listing.attributes.push({ code: a.code, ...named(a.name) });
       listed.add(a.code);
       if (a.id != null) attributes.set(a.id, a.code);
     }
     const fresh = listed.size > before;
     if (ended({ page, count: items.length, fresh, totalCount: got.totalCount })) break;
   }
-  const codes = { attributes, values, valueAttributes, valueNames };
+  const codes = { attributes, values, valueAttributes, valueNames, listed: listing };
   const read = await readValues(seller, undefined, codes, limit);
   // A directory that lists values only per attribute: asked attribute by attribute.
   if (read === 0) for (const code of listed) await readValues(seller, code, codes, limit);
-  return codes;
+  return { ...codes, names: characteristicsOf(listing) };
 }
 
 /** Pages of attribute values (all, or one attribute's), ids to codes where given; how many. */
 async function readValues(
   seller: CatalogSeller,
   attributeCode: string | undefined,
-  into: Pick<Codes, "values" | "valueAttributes" | "valueNames">,
+  into: Pick<Codes, "values" | "valueAttributes" | "valueNames" | "listed">,
   limit: Limit,
 ): Promise<number> {
   let seen = 0;
@@ -90,7 +97,11 @@ async function readValues(
       for (const v of group.values ?? []) {
         count++;
         const key = `${group.attributeCode}\u0000${v.code}`;
-        if (!known.has(key)) fresh = true;
+        if (!known.has(key)) {
+          fresh = true;
+          const { attributeCode } = group;
+          into.listed.values.push({ attributeCode, code: v.code, ...named(v.name) });
+        }
         known.add(key);
         if (v.id == null) continue;
         into.values.set(v.id, v.code);
@@ -103,6 +114,12 @@ async function readValues(
   }
   return seen;
 }
+
+const named = (name: string | null | undefined) => (name?.trim() ? { name: name.trim() } : {});
+
+/** The directories' characteristics with their names (the import of new products asks for them). */
+export const readCharacteristics = async (seller: CatalogSeller): Promise<Characteristics> =>
+  (await readCodes(seller)).names;
 
 /** Products of a category, of a search, or these ids (a stock alert's), read from the list. */
 export type ListFilter = { categoryId?: number; search?: string; productIds?: readonly number[] };
@@ -181,10 +198,18 @@ function skuOf(sku: NonNullable<ProductDetail["skus"]>[number], codes: Codes): L
     .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
     .map((p) => p.url ?? "")
     .filter(Boolean);
+  const valueCodes = mapped.every((c) => c !== undefined) ? (mapped as string[]) : undefined;
+  const labels = valueCodes?.map((code, i) => {
+    const attribute = codes.valueAttributes.get(valueIds[i]!);
+    const name = attribute === undefined ? undefined : codes.names.valueName(attribute, code);
+    if (name === undefined) return code;
+    return `${codes.names.attributeName(attribute!) ?? attribute}: ${name}`;
+  });
   return {
     skuId: sku.skuId,
     valueIds,
-    valueCodes: mapped.every((c) => c !== undefined) ? (mapped as string[]) : undefined,
+    valueCodes,
+    ...(labels?.some((l, i) => l !== valueCodes![i]) && { valueLabels: labels }),
     ...(names.length > 0 &&
       names.every((n) => n !== undefined) && { valueNames: names as string[] }),
     price: sku.price ?? 0,
@@ -199,10 +224,16 @@ export function cardOf(detail: ProductDetail, codes: Codes, item?: ProductListIt
     const mapped = (a.valueIds ?? []).map((id) => codes.values.get(id));
     // An attributes directory without ids: the attribute is the group its values are listed in.
     const byValue = (a.valueIds ?? []).map((id) => codes.valueAttributes.get(id))[0];
+    const code = codes.attributes.get(a.id) ?? byValue;
+    const valueCodes = mapped.every((c) => c !== undefined) ? (mapped as string[]) : undefined;
+    const name = code === undefined ? undefined : codes.names.attributeName(code);
+    const labels = valueCodes?.map((v) => codes.names.valueName(code!, v) ?? v);
     return {
       id: a.id,
-      code: codes.attributes.get(a.id) ?? byValue,
-      valueCodes: mapped.every((c) => c !== undefined) ? (mapped as string[]) : undefined,
+      code,
+      valueCodes,
+      ...(name !== undefined && { name }),
+      ...(labels?.some((l, i) => l !== valueCodes![i]) && { valueLabels: labels }),
     };
   });
   const skus = (detail.skus ?? []).map((s) => skuOf(s, codes));
@@ -224,7 +255,7 @@ export function cardOf(detail: ProductDetail, codes: Codes, item?: ProductListIt
       ...(descriptionKaz && { kaz: descriptionKaz }),
     },
     vat: detail.vat ?? undefined,
-    attributes: attributes.map(({ code, valueCodes, id }) => ({ id, code, valueCodes })),
+    attributes,
     skus,
     codesKnown,
     ...(item?.totalWmsQuantity != null && { stock: item.totalWmsQuantity }),
@@ -264,6 +295,8 @@ export async function readDetails(
 export async function readCards(
   seller: CatalogSeller,
   ids: readonly number[],
+  /** The directories as read (a return makes codes of the names in its file with them). */
+  onCodes?: (codes: Codes) => void,
 ): Promise<Map<number, LiveCard>> {
   const limit = createLimit(DETAILS_CONCURRENCY);
   let failure: unknown;
@@ -296,6 +329,7 @@ export async function readCards(
   await details;
   await Promise.all(started);
   const known = await codes;
+  onCodes?.(known);
   return new Map(
     (await details).map((d) => [d.productId, cardOf(d, known, items.get(d.productId))]),
   );

@@ -1,12 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { Clock } from "../clock.js";
 import { type I18nInstance, type Locale, translator } from "../i18n.js";
-import type {
-  CostList,
-  EditRows,
-  ImportService,
-  ParsedProduct,
-  ProgressState,
+import {
+  type Characteristics,
+  type CostList,
+  codesOfNames,
+  type EditRows,
+  type ImportService,
+  type ParsedProduct,
+  type ProgressState,
 } from "../import/index.js";
 import type { Logger } from "../logger.js";
 import type { SellerApi } from "../seller-api/index.js";
@@ -20,12 +22,12 @@ import {
   diffExportCosts,
   skusByBarcode,
 } from "./costs.js";
-import { type Diff, diffEdits } from "./diff.js";
+import { type Diff, diffEdits, nameCharacteristics } from "./diff.js";
 import { csvExport, type ExportTexts } from "./export-file.js";
 import { readForExport } from "./export-read.js";
 import { xlsxExport } from "./export-xlsx.js";
 import { type LiveCard, priceText } from "./fields.js";
-import { type CatalogSeller, type ListFilter, readCards } from "./live.js";
+import { type CatalogSeller, type Codes, type ListFilter, readCards } from "./live.js";
 import { decodeMeta } from "./meta.js";
 import {
   CATALOG_TTL_MS,
@@ -116,8 +118,8 @@ function liveCards(parts: Parts, ids: readonly number[]) {
  * hundreds of requests, read outside the update's deadline (each keeps its own time budget) as
  * an export's are, while the chat says what is being done.
  */
-function fileCards(parts: Parts, ids: readonly number[]) {
-  return parts.seller.withoutDeadline(() => readCards(parts.seller, ids));
+function fileCards(parts: Parts, ids: readonly number[], onCodes?: (codes: Codes) => void) {
+  return parts.seller.withoutDeadline(() => readCards(parts.seller, ids, onCodes));
 }
 
 /**
@@ -178,10 +180,16 @@ async function preview(
   input: { chatId: number; locale: Locale; fileName: string; edits: EditRows },
 ): Promise<StoredPreview> {
   const ids = [...new Set(input.edits.rows.map((r) => r.productId).filter((id) => id > 0))];
-  const cards = await fileCards(parts, ids);
+  let directory: Characteristics | undefined;
+  const cards = await fileCards(parts, ids, (codes) => {
+    directory = codes.names;
+  });
+  // Characteristics written by their names (as the export writes them) become codes.
+  if (directory) codesOfNames(input.edits, directory);
   const meta = input.edits.meta;
   const snapshot = meta ? decodeMeta(meta, await parts.secret()) : undefined;
   const diff = await diffInTurns(input.edits, cards, { snapshot });
+  if (directory) nameCharacteristics(diff.changes, directory);
   if (parts.costs) {
     const kept = await parts.costs.get(barcodesOf(cards.values()));
     withCosts(diff, diffExportCosts(input.edits, cards, snapshot, kept));
@@ -490,11 +498,15 @@ async function undo(
     const ids = claimed.record.products.map((p) => p.productId);
     const plan = planUndo(claimed.record, ids.length > 0 ? await fileCards(parts, ids) : new Map());
     // Named in the chat's words in its summary and in /jobs.
-    const fileName = translator(parts.i18n, locale)("catalog-undo-name");
-    const job = { chatId, locale, fileName, progress };
+    const t = translator(parts.i18n, locale);
+    const job: SendJob = { chatId, locale, fileName: t("catalog-undo-name"), progress };
     const send = plan.products.length > 0 && (await prepareSend(parts, job, plan.products));
     if (parts.imports.sender.stopping.aborted) throw new Stopping();
     const costs = await restoreCosts(parts, claimed.record.costs ?? []);
+    // Said in the summary too (the sending starts below and reads the job then): the status
+    // that says so is edited on by the sending.
+    if (costs.restored + costs.kept > 0)
+      job.note = t("catalog-costs-undone", { restored: costs.restored, kept: costs.kept });
     const outcome: UndoOutcome = {
       restored: plan.restored,
       kept: plan.kept,

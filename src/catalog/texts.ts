@@ -1,15 +1,23 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Locale, Translate } from "../i18n.js";
 import { issueReason } from "../import/index.js";
-import { createWorkbook, NUMBER_FORMAT } from "../sheets/index.js";
-import { escapeHtml, fieldLabel, formatMoney, htmlToText, shorten } from "../text/index.js";
+import { columnTitle, createWorkbook, NUMBER_FORMAT } from "../sheets/index.js";
+import {
+  escapeHtml,
+  fieldLabel,
+  formatMoney,
+  htmlToText,
+  productStateKey,
+  shorten,
+} from "../text/index.js";
 import { COST_FIELD, type CostChange } from "./costs.js";
 import type { Change, Diff } from "./diff.js";
 import type { ExportTexts } from "./export-file.js";
 
-/** The export's titles and instruction sheet in the chat's language. */
-export function exportTexts(t: Translate): ExportTexts {
+/** The export's titles, cell words and instruction sheet in the chat's language. */
+export function exportTexts(t: Translate, locale: Locale): ExportTexts {
   return {
+    language: locale,
     sheet: t("catalog-sheet-products"),
     instructionSheet: t("catalog-sheet-help"),
     instructions: t("catalog-help-lines").split("\n"),
@@ -19,7 +27,11 @@ export function exportTexts(t: Translate): ExportTexts {
     moderationStatus: t("catalog-col-moderation"),
     note: t("catalog-col-note"),
     codesUnknown: t("catalog-note-codes-unknown"),
-    cost: t("catalog-col-cost"),
+    cost: columnTitle(COST_FIELD, locale),
+    status: (value) => {
+      const key = productStateKey(value);
+      return key ? t(key) : value;
+    },
   };
 }
 
@@ -50,14 +62,20 @@ const shown = (field: string, value: string | undefined) => {
   return Number.isFinite(amount) ? formatMoney(amount) : escapeHtml(shorten(value, 40));
 };
 
+/** A change's field as the seller reads it: a characteristic by its name where known. */
+const changeField = (t: Translate, c: Change) =>
+  c.words?.field !== undefined
+    ? t("field-attribute-code", { code: escapeHtml(shorten(c.words.field, 40)) })
+    : fieldTitle(t, c.field);
+
 function changeLine(t: Translate, c: Change, names: Record<string, string>): string {
   const name = names[c.productId] ? ` «${escapeHtml(shorten(names[c.productId]!, 30))}»` : "";
   return t("catalog-preview-change", {
     place: place(c),
     name,
-    field: fieldTitle(t, c.field),
-    was: shown(c.field, c.was),
-    will: shown(c.field, c.will),
+    field: changeField(t, c),
+    was: shown(c.field, c.words ? c.words.was : c.was),
+    will: shown(c.field, c.words ? c.words.will : c.will),
   });
 }
 
@@ -328,9 +346,9 @@ export async function diffWorkbook(
       c.productId,
       names[c.productId],
       c.skuId,
-      htmlToText(fieldTitle(t, c.field)),
-      { value: c.was, style: text },
-      { value: c.will, style: text },
+      htmlToText(changeField(t, c)),
+      { value: c.words ? c.words.was : c.was, style: text },
+      { value: c.words ? c.words.will : c.will, style: text },
       c.rows.join(", "),
       note,
     ]);

@@ -3,6 +3,12 @@
  * import feature shows (limits, texts of problems and of the confirmation). The rest of
  * src/import is its own business.
  */
+export {
+  type Characteristics,
+  characteristicsOf,
+  codesOfNames,
+  type DirectoryListing,
+} from "./characteristics.js";
 export { confirmationBlock } from "./confirm.js";
 export { TELEGRAM_DOWNLOAD_LIMIT } from "./download.js";
 export { DRAFT_TTL_MS, newDraftId } from "./draft.js";

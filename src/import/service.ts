@@ -5,6 +5,7 @@ import type { I18nInstance } from "../i18n.js";
 import type { Logger } from "../logger.js";
 import type { SellerApi, SellerApiErrorKind } from "../seller-api/index.js";
 import type { KeyValueStore } from "../storage/index.js";
+import type { Characteristics } from "./characteristics.js";
 import { createDraftStore, type DraftStore } from "./draft.js";
 import { type Prepared, type PrepareInput, prepareImport } from "./prepare.js";
 import { createImportSender, type ImportSender } from "./sender/index.js";
@@ -38,6 +39,8 @@ export interface ImportServiceDeps {
   readFile: ReadFile;
   /** The locale key that explains a kind of Seller API failure. */
   failureKey(kind: SellerApiErrorKind): string;
+  /** The directories' characteristics with their names (new products' names made codes). */
+  characteristics?: () => Promise<Characteristics>;
 }
 
 export function createImportService(deps: ImportServiceDeps): ImportService {

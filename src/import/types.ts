@@ -60,6 +60,7 @@ export const ISSUE_CODES = [
   "cost-no-barcode", // a cost on a row whose SKU has no barcode (costs are kept by barcode)
   "cost-twice", // one barcode given two different costs in one file (params: rows)
   "unknown-barcode", // a barcode of no SKU of the shop (a list of costs)
+  "ambiguous-name", // a characteristic or value named by a name several have (params: value, codes)
   "foreign-currency", // a sum shown in another currency, `2 890,00 ₽` (params: value, currency RUB|USD|EUR|other|locale, sign)
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];

@@ -11,8 +11,8 @@ type NodeFetch = (input: unknown, init?: Record<string, unknown>) => Promise<Res
 /**
  * ofetch over node-fetch: the HTTP stack (node:http) the bot's Telegram calls already use.
  * ofetch would otherwise call Node's global fetch (undici), a second stack whose WebAssembly
- * HTTP parser is compiled on the first call and kept (several MB resident for the process's
- * life; docs/benchmarks.md, Measure 10). node-fetch takes ofetch's Headers, JSON bodies and
+ * HTTP parser is compiled on the first call and kept (about 10 MB resident for the process's
+ * life, 30 MB while it compiles). node-fetch takes ofetch's Headers, JSON bodies and
  * abort signals as they are. It is given Node's global agents, which keep connections open
  * between calls: given no agent, node-fetch asks for `Connection: close`, a new connection for
  * every call (the catalog export's 217 calls took a quarter longer so).

@@ -4,6 +4,21 @@
  * formats, bold or filled rows, frozen panes, widths, filters). A floor of its own: it imports
  * nothing of the project.
  */
+
+export {
+  ATTRIBUTE_TITLE,
+  ATTRIBUTE_WORDS,
+  attributeTitle,
+  BOOLEAN_WORDS,
+  COLUMN_WORDS,
+  type ColumnWord,
+  columnTitle,
+  columnWord,
+  normalizeTitle,
+  type SheetLanguage,
+  titleFields,
+  type ValueKind,
+} from "./columns.js";
 export { NUMBER_FORMAT, type StyleSpec } from "./styles.js";
 export {
   type Cell,

@@ -139,6 +139,8 @@ interface BookParts {
   zip: ZipWriter;
   /** The style for a date with no date format of its own over `style`. */
   dated(style: number): number;
+  /** The sheet names taken so far, lower-cased (a discarded sheet gives its name back). */
+  names: Set<string>;
 }
 
 /** One sheet being written. */
@@ -241,6 +243,8 @@ class Sheet implements SheetWriter {
     }
     this.discarded = true;
     this.ended = true;
+    // Its name is free again: a sheet written anew in its place keeps it (not «Товары (2)»).
+    this.book.names.delete(this.name.toLowerCase());
   }
 }
 
@@ -300,6 +304,7 @@ function book<Result>(zip: ZipWriter, close: () => Promise<Result>): Workbook<Re
     backlog,
     zip,
     dated: (style) => (styles.hasFormat(style) ? style : styles.merge(dateTime(), style)),
+    names,
   };
   return {
     style: (spec) => styles.of(spec),

@@ -168,13 +168,6 @@ export function createDiskKv(dir: string, logger?: Logger): DiskKv {
         await write(key, value, ttlMs);
         return true;
       }),
-    claimAndGetMany: <T>(key: string, value: unknown, ttlMs: number, keys: string[]) =>
-      withLock(key, async () => {
-        if (await read(key)) return { claimed: false, values: [] as (T | undefined)[] };
-        await write(key, value, ttlMs);
-        const values = await Promise.all(keys.map(async (k) => (await read(k))?.value as T));
-        return { claimed: true, values };
-      }),
     deleteIfEquals: (key, expected) => ifEquals(key, expected, () => remove(key)),
     expireIfEquals: (key, expected, ttlMs) =>
       ifEquals(key, expected, (entry) => write(key, entry.value, ttlMs)),

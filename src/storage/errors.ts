@@ -33,10 +33,6 @@ export function guardStorage<S extends Storage>(storage: S): S {
     set: guard("set", storage.kv.set.bind(storage.kv)),
     setJson: guard("setJson", storage.kv.setJson.bind(storage.kv)),
     setIfAbsent: guard("setIfAbsent", storage.kv.setIfAbsent.bind(storage.kv)),
-    claimAndGetMany: guard(
-      "claimAndGetMany",
-      storage.kv.claimAndGetMany.bind(storage.kv),
-    ) as KeyValueStore["claimAndGetMany"],
     deleteIfEquals: guard("deleteIfEquals", storage.kv.deleteIfEquals.bind(storage.kv)),
     expireIfEquals: guard("expireIfEquals", storage.kv.expireIfEquals.bind(storage.kv)),
     delete: guard("delete", storage.kv.delete.bind(storage.kv)),

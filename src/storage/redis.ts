@@ -14,21 +14,11 @@ const SCRIPTS = {
     numberOfKeys: 1,
     lua: `if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("PEXPIRE", KEYS[1], ARGV[2]) else return 0 end`,
   },
-  // KEYS[1] claimed with ARGV[1] for ARGV[2] ms; only then KEYS[2..] read (nil: not claimed).
-  kvClaimAndGetMany: {
-    lua: `if not redis.call("SET", KEYS[1], ARGV[1], "PX", ARGV[2], "NX") then return false end
-if #KEYS == 1 then return {} end
-return redis.call("MGET", unpack(KEYS, 2))`,
-  },
 } as const;
 
 type ScriptCommands = {
   kvDeleteIfEquals(key: string, expected: string): Promise<number>;
   kvExpireIfEquals(key: string, expected: string, ttlMs: number): Promise<number>;
-  kvClaimAndGetMany(
-    numberOfKeys: number,
-    ...keysThenArgs: (string | number)[]
-  ): Promise<(string | null)[] | null>;
 };
 
 function scriptsOf(redis: Redis): ScriptCommands {
@@ -62,17 +52,6 @@ export function createRedisKv(redis: Redis): KeyValueStore {
         ? await redis.set(key, raw, "PX", ttlMs, "NX")
         : await redis.set(key, raw, "NX");
       return result === "OK";
-    },
-    async claimAndGetMany<T>(key: string, value: unknown, ttlMs: number, keys: string[]) {
-      const raws = await scripts.kvClaimAndGetMany(
-        1 + keys.length,
-        key,
-        ...keys,
-        JSON.stringify(value),
-        ttlMs,
-      );
-      if (raws === null) return { claimed: false, values: [] };
-      return { claimed: true, values: raws.map((raw) => parsed<T>(raw)) };
     },
     async deleteIfEquals(key, expected) {
       return (await scripts.kvDeleteIfEquals(key, JSON.stringify(expected))) === 1;

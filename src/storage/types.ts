@@ -7,7 +7,7 @@ import type { StorageAdapter } from "grammy";
  */
 export interface KeyValueStore {
   get<T>(key: string): Promise<T | undefined>;
-  /** Several keys in one round trip (what an update reads before its handlers run). */
+  /** Several keys in one round trip. */
   getMany<T>(keys: string[]): Promise<(T | undefined)[]>;
   set(key: string, value: unknown, ttlMs?: number): Promise<void>;
   /**
@@ -18,16 +18,6 @@ export interface KeyValueStore {
   setJson(key: string, json: string | Buffer, ttlMs?: number): Promise<void>;
   /** Sets only when the key is absent; true when it was set. The building block of claims. */
   setIfAbsent(key: string, value: unknown, ttlMs?: number): Promise<boolean>;
-  /**
-   * A claim (as `setIfAbsent`, with a TTL) and, only when it was taken, the values of `keys`
-   * read in the same round trip: what an update reads under its chat's lock comes with the lock.
-   */
-  claimAndGetMany<T>(
-    key: string,
-    value: unknown,
-    ttlMs: number,
-    keys: string[],
-  ): Promise<{ claimed: boolean; values: (T | undefined)[] }>;
   /** Deletes only while the key still holds `expected` (release one's own claim). */
   deleteIfEquals(key: string, expected: unknown): Promise<boolean>;
   /** Renews the TTL only while the key still holds `expected` (extend one's own lease). */

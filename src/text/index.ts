@@ -11,6 +11,7 @@ export {
   parseIsoInstant,
 } from "./format.js";
 export { escapeHtml } from "./html.js";
+export { productStateKey } from "./states.js";
 export {
   fitBlocks,
   fitBlocksCounted,

@@ -3,13 +3,17 @@ import { accessSync, constants, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import type { RequestLogEntry, SellerSandbox } from "../../doubles/seller-api/index.js";
+import { buildSeed } from "../../doubles/seller-api/seed.js";
 import type { ChatMessageView, UserDriver } from "../../doubles/telegram/index.js";
+import { type Characteristics, characteristicsOf } from "../../src/import/characteristics.js";
 import { parseImportFile } from "../../src/import/read/index.js";
 import type { ImportFileResult } from "../../src/import/types.js";
+import { attributeTitle, COLUMN_WORDS, columnWord } from "../../src/sheets/index.js";
 import { runWithOpenpyxl } from "./python.js";
 
 /** The export's texts in Russian, for files the tests write with the exporter directly. */
 export const EXPORT_TEXTS_RU = {
+  language: "ru" as const,
   sheet: "Товары",
   instructionSheet: "Инструкция",
   instructions: ["Пустая ячейка оставляет значение."],
@@ -31,6 +35,19 @@ export async function readExportBack(
   return read;
 }
 
+/** The sandbox directory's characteristics and values, with their names (as the bot reads them). */
+export function seedCharacteristics(): Characteristics {
+  const seed = buildSeed();
+  return characteristicsOf({
+    attributes: seed.attributes.map((a) => ({ code: a.code, name: a.name })),
+    values: seed.attributeValues.map((v) => ({
+      attributeCode: v.attributeCode,
+      code: v.code,
+      name: v.name,
+    })),
+  });
+}
+
 /** Runs `use` on `bytes` written to a temporary .xlsx file, removed afterwards. */
 export async function withXlsxFile<T>(
   bytes: Uint8Array,
@@ -47,19 +64,55 @@ export async function withXlsxFile<T>(
 }
 
 /**
+ * The titles a column of `field` may have in an export: the API's name (exports of earlier
+ * versions), the vocabulary's in both languages; a characteristic's with its code or its name
+ * in the sandbox's directory.
+ */
+export function titlesOf(field: string): string[] {
+  if (field.startsWith("attributes.")) {
+    const code = field.slice("attributes.".length);
+    const name = buildSeed().attributes.find((a) => a.code === code)?.name;
+    return [
+      field,
+      ...[code, ...(name ? [name] : [])].flatMap((n) => LANGUAGES.map((l) => attributeTitle(n, l))),
+    ];
+  }
+  const word = columnWord(field);
+  return word ? [field, word.titles.ru, word.titles.kk] : [field];
+}
+const LANGUAGES = ["ru", "kk"] as const;
+
+/** Python: `col(field)`, the index in `header` of the column of a field (its title in any language). */
+export const pythonCol = () => {
+  const fields = [
+    ...COLUMN_WORDS.map((w) => w.field),
+    ...buildSeed().attributes.map((a) => `attributes.${a.code}`),
+  ];
+  const titles = Object.fromEntries(fields.map((f) => [f, titlesOf(f)]));
+  return `
+TITLES = json.loads(${JSON.stringify(JSON.stringify(titles))})
+def col(title):
+    for t in [title] + TITLES.get(title, []):
+        if t in header:
+            return header.index(t)
+    return header.index(title)
+`;
+};
+
+/**
  * Edits an .xlsx with openpyxl (a real spreadsheet program's library, not the bot's writer):
- * `script` is Python run with `ws` (the first sheet), `header` (title → column index, 1-based)
- * and `rows` (the data rows as lists, mutable) in scope; the rows are written back afterwards.
+ * `script` is Python run with `ws` (the first sheet), `header` (title → column index, 1-based),
+ * `col(field)` (a field's column, whatever language its title is in) and `rows` (the data rows
+ * as lists, mutable) in scope; the rows are written back afterwards.
  */
 export function editWithOpenpyxl(bytes: Buffer, script: string): Promise<Buffer> {
   const program = `
-import sys, openpyxl
+import sys, json, openpyxl
 wb = openpyxl.load_workbook(sys.argv[1])
 ws = wb.worksheets[0]
 header = [c.value for c in ws[1]]
 rows = [[c.value for c in r] for r in ws.iter_rows(min_row=2)]
-def col(title):
-    return header.index(title)
+${pythonCol()}
 ${script}
 ws.delete_rows(1, ws.max_row)
 ws.append(header)

@@ -4,15 +4,12 @@ import type { Logger } from "../../logger.js";
 import type { KeyValueStore } from "../../storage/index.js";
 import type { BotContext } from "../context.js";
 import { ignoreFailure } from "../errors/ignored.js";
-import type { UpdateReads } from "../update-reads.js";
 
 export interface ChatLockOptions {
   /** Lease of the lock; renewed while the update runs, so a dead instance frees it soon. */
   leaseMs?: number;
   /** Longest wait for another instance to finish with the chat before going ahead anyway. */
   maxWaitMs?: number;
-  /** What the update reads, read with the lock in one round trip and served to the update. */
-  reads?: UpdateReads;
 }
 
 /**
@@ -20,8 +17,7 @@ export interface ChatLockOptions {
  * process; with several webhook instances on one Redis, this lease makes a chat's updates run
  * one at a time over all of them, so session and conversation writes are never lost. Its
  * waits are on real time, not the app's clock: the lease runs out in Redis, on Redis's time.
- * The lock is taken together with the chat's session and conversation state (`reads`), in one
- * round trip. The release is awaited: with it left to land on its own, two instances handed a
+ * The release is awaited: with it left to land on its own, two instances handed a
  * chat's two updates at the same moment answered them in the wrong order now and then (the
  * telegram-bound benchmark, two instances), where awaited they did not.
  */
@@ -32,15 +28,15 @@ export function chatLock(
 ): MiddlewareFn<BotContext> {
   const leaseMs = options.leaseMs ?? 30_000;
   const maxWaitMs = options.maxWaitMs ?? 20_000;
-  /** Claims the chat's lock for `owner`, waiting up to maxWaitMs; the reads come with it. */
-  const claim = async (key: string, owner: string, keys: string[]) => {
+  /** Claims the chat's lock for `owner`, waiting up to maxWaitMs; false when not had. */
+  const claim = async (key: string, owner: string) => {
     const started = Date.now();
     let delay = 10;
-    let claimed = await kv.claimAndGetMany(key, owner, leaseMs, keys);
-    while (!claimed.claimed && Date.now() - started < maxWaitMs) {
+    let claimed = await kv.setIfAbsent(key, owner, leaseMs);
+    while (!claimed && Date.now() - started < maxWaitMs) {
       await new Promise((resolve) => setTimeout(resolve, delay));
       delay = Math.min(delay * 2, 100);
-      claimed = await kv.claimAndGetMany(key, owner, leaseMs, keys);
+      claimed = await kv.setIfAbsent(key, owner, leaseMs);
     }
     return claimed;
   };
@@ -49,8 +45,7 @@ export function chatLock(
     if (chatId === undefined) return next();
     const key = `lock:chat:${chatId}`;
     const owner = randomUUID();
-    const keys = options.reads?.keysOf(ctx) ?? [];
-    const { claimed: held, values } = await claim(key, owner, keys);
+    const held = await claim(key, owner);
     if (!held) logger.warn({ chatId }, "chat lock not acquired in time; going ahead");
     const renew = held
       ? setInterval(() => {
@@ -62,11 +57,7 @@ export function chatLock(
         }, leaseMs / 3)
       : undefined;
     try {
-      if (held && options.reads && keys.length > 0) {
-        await options.reads.serve(ctx, keys, values, next);
-      } else {
-        await next();
-      }
+      await next();
     } finally {
       clearInterval(renew);
       // Not released: the lease expires within leaseMs and the chat's next update waits that long.

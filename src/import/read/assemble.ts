@@ -568,7 +568,9 @@ export function assembleProducts(
   const numbering = header.problems
     .filter((p) => p.code === "unknown-field" && isNumberingTitle(p.field))
     .map((p) => p.index);
+  // An export's read-only columns (🔒) too: a row copied from an export keeps its stock.
   const ignored = indexColumns([...header.untitled, ...numbering], rows);
+  for (const index of header.readOnly) ignored.add(index);
   const budget = new IssueBudget(maxResultChars);
   const layout = new Layout(header, ignored);
   const assembler = new Assembler(layout, table, convention, budget, schema, vatRates);

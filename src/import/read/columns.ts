@@ -1,4 +1,7 @@
+import { ATTRIBUTE_TITLE, normalizeTitle, titleFields } from "../../sheets/index.js";
 import { columnName } from "./xlsx-sheet.js";
+
+export { normalizeTitle };
 
 /** Product columns: one value per product, repeated (or left empty) on its later rows. */
 export const PRODUCT_COLUMNS = [
@@ -49,94 +52,25 @@ export interface Header {
   problems: HeaderProblem[];
   /** Untitled columns: only a problem when some row has a value in them. */
   untitled: number[];
+  /** Read-only columns of an export (titled 🔒…): their cells are never read, nor named. */
+  readOnly: number[];
 }
 
-/** A title without case, spaces, dots and other punctuation: `Name.Rus` = `name rus`. */
-export function normalizeTitle(title: string): string {
-  return title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
-}
+/** A title starting with 🔒, written as an escape: the bundle stays ASCII (scripts/build.ts). */
+export const READ_ONLY_TITLE = /^\s*\u{1F512}/u;
 
 /**
- * Titles sellers write, in Russian and Kazakh, beside the contract's own names (README,
- * "Importing products"). Keys are normalized (see `normalizeTitle`).
+ * The titles read for each field: the vocabulary's (src/sheets: both languages, the field's own
+ * name, English and other words sellers write), normalized (see `normalizeTitle`).
  */
-const ALIASES: Record<string, string[]> = {
-  productKey: ["productkey", "ключтовара", "ключ", "тауаркілті", "кілт"],
-  productId: ["productid", "idтовара", "кодтовара", "тауарid", "тауаркоды"],
-  shopId: ["shopid", "idмагазина", "магазин", "дүкенid", "дүкен"],
-  categoryId: ["categoryid", "категория", "idкатегории", "санат", "санатid"],
-  brandId: ["brandid", "бренд", "idбренда", "брендid", "марка"],
-  isLocalMade: ["islocalmade", "местноепроизводство", "отечественныйтовар", "отандықөнім"],
-  "name.rus": [
-    "namerus",
-    "name",
-    "название",
-    "наименование",
-    "названиерус",
-    "названиенарусском",
-    "наименованиерус",
-    "атауыорыс",
-    "атауыорысша",
-  ],
-  "name.kaz": [
-    "namekaz",
-    "названиеказ",
-    "названиенаказахском",
-    "наименованиеказ",
-    "атауы",
-    "атауықаз",
-    "атауықазақша",
-  ],
-  "description.rus": [
-    "descriptionrus",
-    "description",
-    "описание",
-    "описаниерус",
-    "описаниенарусском",
-    "сипаттамаорыс",
-    "сипаттамасыорысша",
-  ],
-  "description.kaz": [
-    "descriptionkaz",
-    "описаниеказ",
-    "описаниенаказахском",
-    "сипаттама",
-    "сипаттамасы",
-    "сипаттамақаз",
-    "сипаттамасықазақша",
-  ],
-  vat: ["vat", "ндс", "ставкандс", "ндс", "ққс", "ққсмөлшерлемесі"],
-  skuId: ["skuid", "idsku", "skuидентификатор"],
-  attributeValueCodes: ["attributevaluecodes", "кодызначений", "мәнкодтары"],
-  price: ["price", "цена", "ценатг", "стоимость", "баға", "бағасы", "бағатг"],
-  barcode: ["barcode", "штрихкод", "шк", "ean", "ean13", "gtin", "штрихкоды"],
-  photos: ["photos", "photo", "фото", "фотографии", "изображения", "сурет", "суреттер"],
-  cost: [
-    "cost",
-    "costprice",
-    "unitcost",
-    "себестоимость",
-    "себестоимостьзашт",
-    "себестоимостьтг",
-    "закупочнаяцена",
-    "өзіндікқұны",
-    "өзіндікқұн",
-    "өзіндікқұнытг",
-  ],
-};
-
-const BY_TITLE: ReadonlyMap<string, string> = new Map(
-  Object.entries(ALIASES).flatMap(([name, titles]) =>
-    titles.map((title) => [title, name] as const),
-  ),
-);
+const BY_TITLE: ReadonlyMap<string, string> = titleFields();
 const KIND: ReadonlyMap<string, Column["kind"]> = new Map<string, Column["kind"]>([
   ["productKey", "key"],
   [COST_COLUMN, "cost"],
   ...PRODUCT_COLUMNS.map((n) => [n, "product"] as const),
   ...SKU_COLUMNS.map((n) => [n, "sku"] as const),
 ]);
-const ATTRIBUTE_PREFIX = /^(?:attributes?|атрибут|характеристика|сипаттама)\s*[.:]\s*/i;
+const ATTRIBUTE_PREFIX = ATTRIBUTE_TITLE;
 
 /**
  * The longest text taken for a column title. Every cell of the rows searched for the header is
@@ -168,6 +102,7 @@ export function readHeader(cells: readonly string[]): Header {
   const columns: Column[] = [];
   const problems: HeaderProblem[] = [];
   const untitled: number[] = [];
+  const readOnly: number[] = [];
   const seen = new Set<string>();
   const width = cells.length;
   for (let index = 0; index < width; index++) {
@@ -175,6 +110,10 @@ export function readHeader(cells: readonly string[]): Header {
     if (title === "") {
       // Only columns up to the last title can be "untitled"; the rest are tracked per row.
       untitled.push(index);
+      continue;
+    }
+    if (READ_ONLY_TITLE.test(title)) {
+      readOnly.push(index);
       continue;
     }
     const column = columnFor(title, index);
@@ -189,7 +128,7 @@ export function readHeader(cells: readonly string[]): Header {
     seen.add(column.name);
     columns.push(column);
   }
-  return { columns, problems, untitled };
+  return { columns, problems, untitled, readOnly };
 }
 
 /**

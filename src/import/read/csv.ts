@@ -1,6 +1,4 @@
-import { type Options, parse } from "csv-parse/sync";
-import Papa from "papaparse";
-import { type KeptRecords, keepNonEmptyRecords } from "./records.js";
+import { type Options, Parser } from "csv-parse";
 import { FileRejected } from "./reject.js";
 import { type Cell, type HeaderProbe, isEmptyRow, type SheetRow, type Table } from "./table.js";
 import type { DecodedText } from "./text.js";
@@ -55,40 +53,6 @@ function rankSeparators(text: string): string[] {
   return ranked.length > 0 ? ranked : [","];
 }
 
-/**
- * The separator, and the header search's first rows read with it: the most consistent one,
- * unless only another splits a header out of those rows. A `;` file whose rows leave out
- * their empty cells at the end and whose prices have decimal commas splits more consistently
- * on `,` (one comma a line) than on `;`.
- */
-function chooseSeparator(
-  text: string,
-  hinted: string | undefined,
-  probe: HeaderProbe | undefined,
-  maxColumns: number,
-): { delimiter: string; first: ReturnType<typeof readFirstRows>; header: boolean } {
-  const ranked = hinted ? [hinted] : rankSeparators(text);
-  /** The probe's rows split by `delimiter`, or the refusal a row too wide gets with it. */
-  const firstRows = (delimiter: string) => {
-    try {
-      const first = probe && readFirstRows(text, delimiter, probe.rows, maxColumns);
-      const header = first !== undefined && first.rows.length > 0 && probe!.found(first.rows);
-      return { delimiter, first, header };
-    } catch (error) {
-      if (!(error instanceof FileRejected)) throw error;
-      return { delimiter, first: undefined, header: false, refused: error };
-    }
-  };
-  const best = firstRows(ranked[0]!);
-  if (!probe || best.header) return best;
-  for (const delimiter of ranked.slice(1)) {
-    const other = firstRows(delimiter);
-    if (other.header) return other;
-  }
-  if (best.refused) throw best.refused;
-  return best;
-}
-
 /** `sep=;` on the first line (Excel's hint): the separator, and the text after that line. */
 export function separatorHint(text: string): { delimiter: string; rest: string } | undefined {
   const match = /^\ufeff?"?sep=(.)"?[^\r\n]*(\r\n|\r|\n|$)/i.exec(text);
@@ -101,7 +65,6 @@ const csvOptions = (delimiter: string): Options => ({
   bom: true,
   relax_column_count: true,
   relax_quotes: true,
-  skip_empty_lines: false,
 });
 
 /** A csv-parse error (an unclosed quote, ...) as `bad-csv` with the line. */
@@ -111,102 +74,117 @@ function badCsv(error: unknown): FileRejected {
   return new FileRejected("bad-csv", typeof line === "number" ? { line } : undefined, "csv");
 }
 
+/** Bytes handed to csv-parse at a time: their records are taken before the next piece. */
+const PIECE_BYTES = 64 * 1024;
+
 /**
- * Runs csv-parse, handing each non-empty record to `take` with its record index (0-based);
- * returns the number of records. Each record is handed over as it is parsed (`on_record`), so
- * empty records are never kept: this reads any text, however many empty records it holds.
+ * Hands `take` each record of `text` with its row as Excel numbers it (every record is a row,
+ * a quoted multi-line cell stays in one), as csv-parse reads it, keeping none. csv-parse's
+ * stream hands a record over as it is read (a Transform emits `data` synchronously), and its
+ * counters then say how many records and skipped empty lines came before. Its own hook,
+ * `on_record`, builds a context object per record (a million `;;;;` records took 2.7 s instead
+ * of 0.6 s); empty lines are skipped, not read as records, since each would make an error object
+ * (a record shorter than the first): a million took 28 s. Throws csv-parse's error, or `take`'s.
  */
-function parseRecords(
+function eachRecord(
   text: string,
   delimiter: string,
-  take: (cells: string[], index: number) => void,
-) {
-  let index = 0;
-  const options: Options = {
-    ...csvOptions(delimiter),
-    on_record: (record: string[]) => {
-      if (!isEmptyRow(record)) take(record, index);
-      index++;
-      return null;
-    },
+  take: (record: string[], row: number) => void,
+): void {
+  const parser = new Parser({ ...csvOptions(delimiter), skip_empty_lines: true });
+  const { info } = parser;
+  parser.on("data", (record: string[]) => take(record, info.records + info.empty_lines));
+  // Not ignored: the stream's error is read from `errored` as soon as it is set.
+  parser.on("error", () => undefined);
+  const bytes = Buffer.from(text);
+  try {
+    for (let at = 0; at < bytes.length && !parser.errored; at += PIECE_BYTES)
+      parser.write(bytes.subarray(at, at + PIECE_BYTES));
+    if (!parser.errored) parser.end();
+    if (parser.errored) throw parser.errored;
+  } finally {
+    parser.destroy();
+  }
+}
+
+/** Thrown from `take` to stop reading: the header search found no header. */
+class NoHeader extends Error {}
+
+/** What one reading of the text with one separator gave. */
+type Reading =
+  | { delimiter: string; rows: SheetRow[]; header: boolean }
+  | { delimiter: string; refused: FileRejected; header: boolean };
+
+/**
+ * The text's non-empty rows with `delimiter`, in one pass of csv-parse (`eachRecord`): blank
+ * records count as rows but are not kept, so a million `;;;;` records keep nothing. A record
+ * with something past `maxColumns` is refused, as a sheet's cell is. With `probe`, the reading
+ * stops once its first rows hold no header (`header: false`).
+ */
+function readRows(
+  text: string,
+  delimiter: string,
+  { maxRows, maxColumns }: CsvLimits,
+  probe: HeaderProbe | undefined,
+): Reading {
+  const tooMany = () => new FileRejected("too-many-rows", { max: maxRows }, "csv");
+  const rows: SheetRow[] = [];
+  let probed = !probe;
+  const check = () => {
+    if (!probe!.found(rows)) throw new NoHeader();
+    probed = true;
+  };
+  const take = (record: string[], row: number) => {
+    if (isEmptyRow(record)) return;
+    for (let i = record.length - 1; i >= maxColumns; i--)
+      if (record[i]!.trim() !== "")
+        throw new FileRejected("too-many-columns", { max: maxColumns }, "csv");
+    // Title rows, the header and `maxRows` data rows (the header search's first rows in any case).
+    if (probed && rows.length > maxRows) throw tooMany();
+    // The record's own array, its formulas named in place: no second array per row.
+    const cells: Cell[] = record;
+    for (let i = 0; i < cells.length; i++) cells[i] = formulaCell(cells[i] as string);
+    rows.push({ row, cells });
+    if (!probed && rows.length === probe!.rows) check();
+    else if (!probed && rows.length > maxRows + 1 && probe!.found(rows)) {
+      // Past the cap with the header among the rows: refused before reading on.
+      probed = true;
+      throw tooMany();
+    }
   };
   try {
-    parse(text, options);
+    eachRecord(text, delimiter, take);
+    if (!probed && rows.length > 0) check();
+    if (rows.length > maxRows + 1) throw tooMany();
   } catch (error) {
-    throw badCsv(error);
+    if (error instanceof NoHeader) return { delimiter, rows, header: false };
+    // Refused past its header, the file is refused: no other separator is tried.
+    return { delimiter, refused: badCsv(error), header: probed };
   }
-  return index;
+  return { delimiter, rows, header: true };
 }
 
 /**
- * The records of text holding `expected` non-empty records (the pre-scan's), as csv-parse
- * returns them; undefined when it finds more (parsing stops one past `expected`), fewer, or
- * cannot parse it: then the whole text decides, and names the file's own line. No
- * `on_record`: csv-parse builds a context object for each record it hands to one, which
- * costs about a third of its time on a product list. Plain RFC 4180 text (`regular`, as the
- * pre-scan found it: what Excel and LibreOffice save) is read by Papa Parse, five times
- * faster; on such text both read the same records (a property test holds them to it), and
- * anything Papa Parse finds wrong is left to csv-parse.
+ * The reading with the most consistent separator, unless only another finds a header in its
+ * first rows: a `;` file whose rows leave out their empty cells at the end and whose prices
+ * have decimal commas splits more consistently on `,` (one comma a line) than on `;`. The
+ * others are read only as far as their first rows.
  */
-function parseText(text: string, delimiter: string, kept: KeptRecords): string[][] | undefined {
-  const expected = kept.rows.length;
-  // Papa Parse would guess another separator for one it cannot take (a quote, from `sep="`).
-  if (kept.regular && !Papa.BAD_DELIMITERS.includes(delimiter)) {
-    const papa = Papa.parse<string[]>(text, {
-      delimiter,
-      newline: kept.newline as Papa.ParseConfig["newline"],
-      quoteChar: '"',
-      escapeChar: '"',
-      preview: expected + 1,
-    });
-    // The kept text ends with its last record, not a line break (Papa Parse would read an
-    // empty record after one, csv-parse none).
-    if (papa.errors.length === 0 && papa.data.length === expected) return papa.data;
+function readWithSeparator(
+  text: string,
+  hinted: string | undefined,
+  limits: CsvLimits,
+  probe: HeaderProbe | undefined,
+): Reading {
+  const ranked = hinted ? [hinted] : rankSeparators(text);
+  const best = readRows(text, ranked[0]!, limits, probe);
+  if (!best.header) {
+    for (const delimiter of ranked.slice(1)) {
+      const other = readRows(text, delimiter, limits, probe);
+      if ("rows" in other && other.header) return other;
+    }
   }
-  try {
-    const records = parse(text, { ...csvOptions(delimiter), to: expected + 1 }) as string[][];
-    return records.length === expected ? records : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The widest record the padding below evens out to (more columns: parsed as they are). */
-const EVEN_MAX_FIELDS = 2048;
-
-/**
- * The kept records as csv-parse returns them (see `parseText`). csv-parse makes an error, with
- * a JSON copy of the record, for every record whose length differs from the first's, even
- * when told to accept it: a CSV whose rows leave out their empty last cells read at two
- * thirds of the speed. Such records are padded with separators to the widest one before
- * parsing and cut back to their own length after, when that adds at most the text's own
- * length; whatever csv-parse returns must then be exactly the records plus empty cells, or the
- * text is parsed as it is.
- */
-function parseKept(kept: KeptRecords, delimiter: string): string[][] | undefined {
-  let width = 0;
-  let total = 0;
-  for (const count of kept.fields) {
-    width = Math.max(width, count);
-    total += count;
-  }
-  const padding = width * kept.fields.length - total;
-  if (padding === 0 || padding > kept.text.length || width > EVEN_MAX_FIELDS)
-    return parseText(kept.text, delimiter, kept);
-  const even = kept.records.map((record, i) => record + delimiter.repeat(width - kept.fields[i]!));
-  const records = parseText(even.join(kept.newline), delimiter, kept);
-  if (records && cutBack(records, kept.fields, width)) return records;
-  return parseText(kept.text, delimiter, kept);
-}
-
-/** Cuts each record back to `fields[i]` cells; false unless all it cuts is empty padding. */
-function cutBack(records: string[][], fields: number[], width: number): boolean {
-  for (const [i, record] of records.entries()) {
-    if (record.length !== width) return false;
-    for (let j = fields[i]!; j < width; j++) if (record[j] !== "") return false;
-    record.length = fields[i]!;
-  }
-  return true;
+  return best;
 }
 
 /**
@@ -235,78 +213,26 @@ export interface CsvTable extends Table {
 }
 
 /**
- * The first `count` non-empty rows alone, read as the whole text is, and whether they are all
- * the text has (fewer than `count`); undefined when the pre-scan and csv-parse disagree on
- * them (then only the whole reading decides).
- */
-function readFirstRows(
-  text: string,
-  delimiter: string,
-  count: number,
-  maxColumns: number,
-): { rows: SheetRow[]; whole: boolean } | undefined {
-  const kept = keepNonEmptyRecords(text, delimiter, count, true, maxColumns);
-  const records = kept && parseKept(kept, delimiter);
-  if (!records) return undefined;
-  const rows = records.map((cells, i) => ({
-    row: kept!.rows[i] ?? 0,
-    cells: cells.map(formulaCell),
-  }));
-  return { rows, whole: rows.length < count };
-}
-
-/**
- * Parses CSV text into non-empty rows numbered as Excel shows them: every record is one row
- * (a quoted multi-line cell stays in one row), blank records count as rows but are not
- * kept, and a `sep=` hint line is not a row (Excel does not show it). Empty records are
- * dropped by a cheap pre-scan first (see `keepNonEmptyRecords`); if its record count ever
- * disagrees with csv-parse (odd quoting, mixed line breaks), the text is parsed again whole.
- * With `headerProbe`, a text with no header among its first rows is read no further: its
- * first rows are the table (the assembly then finds no header), as a sheet is left.
+ * Parses CSV text into its non-empty rows (see `readRows`); a `sep=` hint line is not a row
+ * (Excel does not show it). With `headerProbe`, a text with no header among its first rows is
+ * read no further: its first rows are the table (the assembly then finds no header), as a
+ * sheet is left.
  */
 export function readCsv(
   decoded: DecodedText,
-  { maxRows, maxColumns }: CsvLimits,
+  limits: CsvLimits,
   headerProbe?: HeaderProbe,
 ): CsvTable {
   const hint = separatorHint(decoded.text);
   const text = hint ? hint.rest : decoded.text;
-  const chosen = chooseSeparator(text, hint?.delimiter, headerProbe, maxColumns);
-  const { delimiter, first } = chosen;
-  const table = (rows: SheetRow[]): CsvTable => ({
-    rows,
+  const reading = readWithSeparator(text, hint?.delimiter, limits, headerProbe);
+  if ("refused" in reading) throw reading.refused;
+  if (reading.rows.length === 0) throw new FileRejected("empty", undefined, "csv");
+  return {
+    rows: reading.rows,
     cp1251: decoded.cp1251,
     text: true,
     untyped: true,
-    delimiter,
-  });
-  if (first?.rows.length && !chosen.header) return table(first.rows);
-  // A short text was read whole by the probe: not parsed a second time.
-  const probed = first?.whole ? first.rows.filter((r) => !isEmptyRow(r.cells)) : [];
-  if (probed.length > 0 && probed.length <= maxRows + 1) return table(probed);
-  const tooMany = () => new FileRejected("too-many-rows", { max: maxRows }, "csv");
-  const found: SheetRow[] = [];
-  const collect = (rowOf: (index: number) => number) => (cells: Cell[], index: number) => {
-    if (found.length > maxRows) throw tooMany();
-    // The record's own array, its formulas named in place: no second array per row.
-    for (let i = 0; i < cells.length; i++) cells[i] = formulaCell(cells[i] as string);
-    found.push({ row: rowOf(index), cells });
+    delimiter: reading.delimiter,
   };
-  // Title rows, the header and `maxRows` data rows.
-  const kept = keepNonEmptyRecords(text, delimiter, maxRows + 1, false, maxColumns);
-  if (!kept) throw tooMany();
-  const records = parseKept(kept, delimiter);
-  if (records) {
-    const take = collect((i) => kept.rows[i] ?? 0);
-    for (const [index, record] of records.entries()) if (!isEmptyRow(record)) take(record, index);
-  } else {
-    parseRecords(
-      text,
-      delimiter,
-      collect((i) => i + 1),
-    );
-  }
-  if (found.length > maxRows + 1) throw tooMany();
-  if (found.length === 0) throw new FileRejected("empty", undefined, "csv");
-  return table(found);
 }

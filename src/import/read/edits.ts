@@ -1,5 +1,6 @@
+import { columnWord } from "../../sheets/index.js";
 import type { EditRow, EditRows } from "../types.js";
-import { type Column, columnFor } from "./columns.js";
+import { type Column, columnFor, READ_ONLY_TITLE } from "./columns.js";
 import { costOf, integerOf, priceOf } from "./convert.js";
 import { zeroPaddedWidth } from "./numfmt.js";
 import { type Cell, cellText, type SheetRow, type Table } from "./table.js";
@@ -7,15 +8,11 @@ import {
   barcodeFromNumber,
   barcodeFromText,
   type Converted,
-  codeList,
   learnConvention,
   type NumberConvention,
   parseBoolean,
   photoList,
 } from "./values.js";
-
-/** A title starting with 🔒, written as an escape: the bundle stays ASCII (scripts/build.ts). */
-export const READ_ONLY_TITLE = /^\s*\u{1F512}/u;
 
 const priceText = (price: number) => String(Number(price.toPrecision(12)));
 
@@ -48,23 +45,18 @@ export function cellValue(column: Column, cell: Cell, convention: NumberConventi
   if (typeof cell === "object" && cell.kind === "problem") {
     return { ok: false, code: cell.code, params: cell.params };
   }
-  switch (column.name) {
-    case "productId":
-    case "categoryId":
-    case "brandId":
-    case "vat":
-    case "skuId":
-    case "shopId":
-      return asText(integerOf(cell, column.name === "vat"));
-    case "price": {
-      const price = priceOf(cell, convention);
-      return price.ok ? { ok: true, value: priceText(price.value) } : price;
+  // How a cell is read is the kind of value its field holds (the vocabulary, src/sheets).
+  const kind = column.kind === "attribute" ? "values" : columnWord(column.name)?.kind;
+  switch (kind) {
+    case "id":
+    case "percent":
+      return asText(integerOf(cell, kind === "percent"));
+    case "money": {
+      // A price must be above zero; a cost price may be zero (the bot keeps it, never sent).
+      const amount = column.name === "cost" ? costOf(cell, convention) : priceOf(cell, convention);
+      return amount.ok ? { ok: true, value: priceText(amount.value) } : amount;
     }
-    case "cost": {
-      const cost = costOf(cell, convention);
-      return cost.ok ? { ok: true, value: priceText(cost.value) } : cost;
-    }
-    case "isLocalMade": {
+    case "boolean": {
       if (typeof cell === "object" && cell.kind === "boolean")
         return { ok: true, value: String(cell.value) };
       const b = parseBoolean(raw);
@@ -77,23 +69,28 @@ export function cellValue(column: Column, cell: Cell, convention: NumberConventi
           : barcodeFromText(raw);
       return r.ok ? { ok: true, value: r.value } : r;
     }
-    case "photos": {
+    case "links": {
       const r = photoList(raw);
       return r.ok ? { ok: true, value: r.value.join("|") } : r;
     }
-    case "attributeValueCodes": {
-      const r = codeList(raw);
-      return r.ok ? { ok: true, value: r.value.join("|") } : r;
-    }
-    default: {
-      if (column.kind === "attribute") {
-        const r = codeList(raw);
-        return r.ok ? { ok: true, value: r.value.join("|") } : r;
-      }
+    case "values":
+      return { ok: true, value: characteristicList(raw) };
+    default:
       return { ok: true, value: raw };
-    }
   }
 }
+
+/**
+ * A returned export's characteristics: codes, or names as the export writes them (`250 г; 500 г`,
+ * a SKU's `Вес: 250 г`), `|` or `;` between them, read as they are, `|` between: the catalog
+ * knows the directories and makes codes of them (a name may hold a comma, so none is refused here).
+ */
+const characteristicList = (raw: string) =>
+  raw
+    .split(/[|;]/)
+    .map((piece) => piece.trim())
+    .filter(Boolean)
+    .join("|");
 
 /** Columns naming what a row edits, not values it edits. */
 const ID_FIELDS: ReadonlySet<string> = new Set(["productId", "skuId", "shopId"]);

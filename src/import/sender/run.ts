@@ -3,8 +3,10 @@ import type { Clock } from "../../clock.js";
 import { type I18nInstance, translator } from "../../i18n.js";
 import type { Logger } from "../../logger.js";
 import type { SellerApi, SellerApiErrorKind } from "../../seller-api/index.js";
+import { type Characteristics, codesOfProductNames, namesIn } from "../characteristics.js";
 import type { DraftStore } from "../draft.js";
 import { fitMessage } from "../problems.js";
+import type { ParsedProduct } from "../types.js";
 import type { FailedBatch, ImportWatcher, SentBatch } from "../watcher/types.js";
 import type { ImportJob } from "./job.js";
 import { ProgressMessage, type ProgressState } from "./progress.js";
@@ -29,6 +31,26 @@ export interface SenderDeps {
   logger: Logger;
   /** The locale key that explains a kind of Seller API failure. */
   failureKey(kind: SellerApiErrorKind): string;
+  /**
+   * The directories' characteristics with their names: new products whose characteristics are
+   * written by names (a file started from an export) go out with their codes. None: as written.
+   */
+  characteristics?: () => Promise<Characteristics>;
+}
+
+/**
+ * New products' characteristics written by names made codes before they are sent, when some
+ * text may be a name (a file of codes asks the directories for nothing). A directory that
+ * cannot be read leaves them as written: the service names what it does not know.
+ */
+async function namesMadeCodes(deps: SenderDeps, products: readonly ParsedProduct[], log: Logger) {
+  const items = products.map((p) => p.product);
+  if (!deps.characteristics || !namesIn(items)) return;
+  try {
+    codesOfProductNames(items, await deps.characteristics());
+  } catch (error) {
+    log.warn({ err: error }, "characteristics' names not read: sent as written");
+  }
 }
 
 /**
@@ -47,6 +69,7 @@ export async function sendDocument(deps: SenderDeps, job: ImportJob, signal: Abo
     else await deps.telegram.sendMessage(job.chatId, t("import-offer-expired"));
     return;
   }
+  await namesMadeCodes(deps, draft.products, log);
   const planned = planBatches(draft.products);
   const sending = (n: number) =>
     t("import-sending", { valid: job.valid, done: n, total: planned.length });

@@ -81,6 +81,7 @@ function filterOf(args: string): { filter: ListFilter; csv: boolean } {
 
 async function runExport(ctx: BotContext, deps: FeatureDeps, filter: ListFilter, csv: boolean) {
   const chatId = ctx.chat!.id;
+  const locale = ((await ctx.i18n.getLocale()) as Locale) ?? "ru";
   const log = deps.logger.child({ module: "catalog", chatId });
   const reading = (done: number, total: number) => ctx.t("catalog-export-reading", { done, total });
   const progress = await ProgressMessage.start(
@@ -95,7 +96,7 @@ async function runExport(ctx: BotContext, deps: FeatureDeps, filter: ListFilter,
     deps.catalogEdit.exportCatalog({
       filter,
       csv,
-      texts: exportTexts(ctx.t),
+      texts: exportTexts(ctx.t, locale),
       onProgress: (done, total) => progress.update(reading(done, total)),
       // Not a stage that must show: an edit now would hold the file behind the chat's pace.
       onWriting: () => progress.update(ctx.t("catalog-export-writing")),

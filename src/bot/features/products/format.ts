@@ -7,6 +7,7 @@ import {
   formatNumber,
   htmlToText,
   localized,
+  productStateKey,
   shorten,
   shortenText,
 } from "../../../text/index.js";
@@ -14,23 +15,8 @@ import type { CardFacts } from "./card-facts.js";
 
 type T = (key: string, vars?: Record<string, string>) => string;
 
-/** The spec names no status values (2.9): known ones are translated, others shown as given. */
-const STATE_KEYS: Record<string, string> = {
-  active: "product-state-active",
-  inactive: "product-state-inactive",
-  archived: "product-state-archived",
-  blocked: "product-state-blocked",
-  draft: "product-state-draft",
-  approved: "product-state-approved",
-  onmoderation: "product-state-on-moderation",
-  moderation: "product-state-on-moderation",
-  pending: "product-state-on-moderation",
-  rejected: "product-state-rejected",
-  declined: "product-state-rejected",
-};
-
 export function stateLabel(t: T, value: string | null | undefined): string {
-  const key = STATE_KEYS[(value ?? "").toLowerCase().replace(/[^a-z]/g, "")];
+  const key = productStateKey(value);
   return key ? t(key) : escapeHtml(shorten(value || "—", 30));
 }
 

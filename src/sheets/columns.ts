@@ -1,0 +1,171 @@
+/**
+ * The one vocabulary of a product sheet's columns: each field of the import format (the Seller
+ * API's name, kept by the files' readers and the hidden record of an export), the title a seller
+ * reads in each language, what kind of value its cells hold, and the other titles a file may
+ * give it (the API's own name, English, older or shorter words). The catalog's export takes its
+ * titles from here; the import reads every title here, in either language, whatever language
+ * the file was made in.
+ */
+
+/** The languages a sheet is titled in (the bot's locales). */
+export type SheetLanguage = "ru" | "kk";
+
+/** What a column's cells hold, as the readers take them. */
+export type ValueKind =
+  /** A whole number naming something: a product, a SKU, a category, a brand, a shop. */
+  | "id"
+  /** The seller's own key grouping the rows of one product. */
+  | "key"
+  | "text"
+  | "boolean"
+  /** A VAT rate, in percent. */
+  | "percent"
+  /** An amount in tenge. */
+  | "money"
+  /** Digits kept as text: leading zeros count. */
+  | "barcode"
+  /** Characteristic values: codes, or names where the directory gives them. */
+  | "values"
+  /** Photo links, `|` between them. */
+  | "links";
+
+export interface ColumnWord {
+  /** The field (the import format's column, the API's name). */
+  field: string;
+  kind: ValueKind;
+  /** The title a seller reads, in each language (the export writes it). */
+  titles: Readonly<Record<SheetLanguage, string>>;
+  /** Other titles read as this field (the field's own name is always read). */
+  also: readonly string[];
+}
+
+const word = (
+  field: string,
+  kind: ValueKind,
+  ru: string,
+  kk: string,
+  also: readonly string[] = [],
+): ColumnWord => ({ field, kind, titles: { ru, kk }, also });
+
+/**
+ * Every column of a product sheet, in the order an export writes them (characteristics go
+ * between the product's columns and the SKU's, see `attributeTitle`). The words are the ones the
+ * bot's messages use for the same fields.
+ */
+export const COLUMN_WORDS: readonly ColumnWord[] = [
+  word("productKey", "key", "Ключ товара", "Тауар кілті", ["ключ", "кілт"]),
+  word("productId", "id", "ID товара", "Тауар ID", ["код товара", "тауар коды"]),
+  word("skuId", "id", "ID SKU", "SKU ID", ["SKU идентификатор"]),
+  word("shopId", "id", "ID магазина", "Дүкен ID", ["магазин", "дүкен"]),
+  word("categoryId", "id", "ID категории", "Санат ID", ["категория", "санат", "category"]),
+  word("brandId", "id", "ID бренда", "Бренд ID", ["бренд", "марка", "brand"]),
+  word("isLocalMade", "boolean", "Произведён в Казахстане", "Қазақстанда өндірілген", [
+    "местное производство",
+    "отечественный товар",
+    "отандық өнім",
+    "local made",
+  ]),
+  word("name.rus", "text", "Название (рус.)", "Атауы (орыс.)", [
+    "name",
+    "название",
+    "наименование",
+    "название на русском",
+    "наименование рус",
+    "атауы орысша",
+  ]),
+  word("name.kaz", "text", "Название (каз.)", "Атауы (қаз.)", [
+    "название на казахском",
+    "наименование каз",
+    "атауы",
+    "атауы қазақша",
+  ]),
+  word("description.rus", "text", "Описание (рус.)", "Сипаттамасы (орыс.)", [
+    "description",
+    "описание",
+    "описание на русском",
+    "сипаттама орыс",
+    "сипаттамасы орысша",
+  ]),
+  word("description.kaz", "text", "Описание (каз.)", "Сипаттамасы (қаз.)", [
+    "описание на казахском",
+    "сипаттама",
+    "сипаттамасы",
+    "сипаттама қаз",
+    "сипаттамасы қазақша",
+  ]),
+  word("vat", "percent", "НДС, %", "ҚҚС, %", ["ставка НДС", "ҚҚС мөлшерлемесі"]),
+  word(
+    "attributeValueCodes",
+    "values",
+    "Значения характеристик SKU",
+    "SKU сипаттамаларының мәндері",
+    ["коды значений", "мән кодтары", "характеристики SKU", "SKU сипаттамалары"],
+  ),
+  word("price", "money", "Цена, ₸", "Баға, ₸", ["стоимость", "бағасы", "цена тг", "баға тг"]),
+  word("barcode", "barcode", "Штрихкод", "Штрихкод", ["ШК", "EAN", "EAN13", "GTIN", "штрихкоды"]),
+  word("photos", "links", "Фото", "Фото", [
+    "photo",
+    "фотографии",
+    "изображения",
+    "сурет",
+    "суреттер",
+  ]),
+  word("cost", "money", "Себестоимость, ₸", "Өзіндік құны, ₸", [
+    "cost price",
+    "unit cost",
+    "себестоимость за шт",
+    "закупочная цена",
+    "өзіндік құн",
+    "себестоимость тг",
+    "өзіндік құны тг",
+  ]),
+];
+
+const BY_FIELD: ReadonlyMap<string, ColumnWord> = new Map(COLUMN_WORDS.map((w) => [w.field, w]));
+
+/** The column of `field`, if the vocabulary has it. */
+export const columnWord = (field: string): ColumnWord | undefined => BY_FIELD.get(field);
+
+/** The title a seller reads for `field` in `language`; a field not in the vocabulary as it is. */
+export const columnTitle = (field: string, language: SheetLanguage): string =>
+  BY_FIELD.get(field)?.titles[language] ?? field;
+
+/** A title without case, spaces, dots and other punctuation: `Name.Rus` = `name rus`, `Цена, ₸` = `цена`. */
+export function normalizeTitle(title: string): string {
+  return title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+}
+
+/** Every title the vocabulary reads (normalized) → its field: both languages, the field's name, the rest. */
+export function titleFields(): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const w of COLUMN_WORDS) {
+    for (const title of [w.field, w.titles.ru, w.titles.kk, ...w.also]) {
+      const key = normalizeTitle(title);
+      if (!out.has(key)) out.set(key, w.field);
+    }
+  }
+  return out;
+}
+
+/** A characteristic's column: the word before its name (or, with no name, its code). */
+export const ATTRIBUTE_WORDS: Readonly<Record<SheetLanguage, string>> = {
+  ru: "Характеристика",
+  kk: "Сипаттама",
+};
+
+/** `Характеристика: Вес`: the title of a characteristic's column. */
+export const attributeTitle = (nameOrCode: string, language: SheetLanguage) =>
+  `${ATTRIBUTE_WORDS[language]}: ${nameOrCode}`;
+
+/**
+ * The start of a characteristic's title, in any language or as the API names it
+ * (`attributes.color`, `Характеристика: Цвет`, `Сипаттама: Түс`); what follows is the
+ * characteristic's code or its name in the directory.
+ */
+export const ATTRIBUTE_TITLE = /^(?:attributes?|атрибут|характеристика|сипаттама)\s*[.:]\s*/i;
+
+/** A yes/no cell as a seller writes it in each language (the readers take these and more). */
+export const BOOLEAN_WORDS: Readonly<Record<SheetLanguage, { yes: string; no: string }>> = {
+  ru: { yes: "да", no: "нет" },
+  kk: { yes: "иә", no: "жоқ" },
+};
