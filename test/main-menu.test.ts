@@ -13,7 +13,7 @@ afterEach(async () => {
 async function type(user: UserDriver, text: string, match: RegExp | string = /./) {
   const before = user.lastBotMessage()?.messageId ?? 0;
   await (text.startsWith("/") ? user.sendCommand(text) : user.sendText(text));
-  return user.waitForBotMessage(match, { after: before, timeoutMs: 15_000 });
+  return user.waitForBotMessage(match, { after: before, timeoutMs: 60_000 });
 }
 
 const KEYBOARD = {
