@@ -119,7 +119,7 @@ describe("alerts in groups and forum topics", () => {
       after: alert.messageId,
     });
     expect(details.threadId).toBe(topic);
-    expect(details.text).toContain("Идентификатор");
+    expect(details.text).toContain("ID заказа");
 
     // A stock alert's button: the product card, without its buttons (they need the private chat),
     // with the topic's own threshold (7, the default being 5).

@@ -80,7 +80,7 @@ describe("new-order alerts", () => {
     // The button opens the order's details.
     await ru.pressButton("Подробнее о заказе");
     const details = await ru.waitForBotMessage(`Заказ № ${order.orderNumber}`);
-    expect(details.text).toContain("Идентификатор");
+    expect(details.text).toContain("ID заказа");
   });
 
   it("after a restart announce what arrived while the bot was down, once, saying how long it was away", async () => {

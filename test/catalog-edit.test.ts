@@ -105,8 +105,8 @@ describe("a seller's own file naming products the cabinet no longer has", () => 
     },
     kk: {
       preview: /не өзгереді/,
-      gone: "Енді жоқ тауарлар: 12 (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, … жолдар) — өткізілді.",
-      goneSku: "Енді жоқ SKU: 1 (14 жолдар) — өткізілді.",
+      gone: "Енді жоқ тауарлар: 12 (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, …-жол) — өткізілді.",
+      goneSku: "Енді жоқ SKU: 1 (14-жол) — өткізілді.",
       unreadable:
         "🚫 Жіберілмейтін ұяшықтар (1) — оларды түзетіп, файлды қайта жіберіңіз:\n• 15 жол · Баға: «abc» — сан емес. Сан жазыңыз, мысалы 1234 немесе 1234,5",
     },
@@ -211,7 +211,7 @@ print(json.dumps({"title": ws.title, "freeze": ws.freeze_panes, "rows": rows}, e
     expected.find((p) => p.productId === 10005)!.skus[0]!.price = seed10005.skus[0]!.price - 50;
     expected.find((p) => p.productId === 10003)!.name.rus = "Новое название 10003";
     const after = cards();
-    // Kazakh descriptions are in no read view: an edit cannot carry them (docs/catalog-editing.md).
+    // Kazakh descriptions are in no read view: an edit cannot carry them (docs/choices.md).
     const noKazDescription = (list: typeof after) =>
       list.map((p) => ({ ...p, description: { rus: p.description.rus } }));
     expect(noKazDescription(after)).toEqual(noKazDescription(expected));

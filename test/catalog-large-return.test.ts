@@ -44,7 +44,7 @@ const cards = () =>
     ({ moderationStatus, productStatus, totalWmsQuantity, salesCount, photoUrl, ...card }) => card,
   );
 type Card = ReturnType<typeof cards>[number];
-/** Kazakh descriptions are in no read view: an edit cannot carry them (docs/catalog-editing.md). */
+/** Kazakh descriptions are in no read view: an edit cannot carry them (docs/choices.md). */
 const noKazDescription = (list: Card[]) =>
   list.map((p) => ({ ...p, description: { rus: p.description.rus } }));
 

@@ -331,9 +331,9 @@ describe("importing a document from the chat", () => {
     await user.sendDocument({ fileName: "vat.csv", content });
     await confirmImport(user, "kk");
     const result = await user.waitForBotMessage(/сервис қабылдамады/, SLOW);
-    expect(result.text).toMatch(/1\/1 сұрауды \(2–3-жолдар\) сервис қабылдамады/);
+    expect(result.text).toMatch(/1\/1 сұрауды \(2–3-жол\) сервис қабылдамады/);
     expect(result.text).toMatch(
-      /2–3-жолдар · ҚҚС: сервис мәнді қабылдамады\. Оның жауабы: «'Vat' must be 0 or 12/,
+      /2–3-жол · ҚҚС: сервис мәнді қабылдамады\. Оның жауабы: «'Vat' must be 0 or 12/,
     );
     expect(result.text).not.toContain("Импорт қабылданды");
   });

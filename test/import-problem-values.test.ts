@@ -21,6 +21,7 @@ const WHAT_TO_DO = {
 
 /** Params every code may use besides the value, each distinct so a mix-up shows. */
 const OTHERS = {
+  codes: "color_black, color_white",
   cell: "F7",
   formula: "=B2*50",
   stored: "12,345",

@@ -200,7 +200,25 @@ const columnOf = (book: Book, title: string) => {
   return i;
 };
 
-/** The file holds exactly `expected`, one row each, right dates, and stored totals. */
+/** Statuses in the chat's language for the keys the bot knows (the sandbox's five). */
+const STATUS_NAMES: Record<Lang, Record<string, string>> = {
+  ru: {
+    NEW: "Новый",
+    DELIVERING: "Доставляется",
+    COMPLETED: "Выполнен",
+    CANCELLED: "Отменён",
+    RETURNED: "Возврат",
+  },
+  kk: {
+    NEW: "Жаңа",
+    DELIVERING: "Жеткізілуде",
+    COMPLETED: "Орындалды",
+    CANCELLED: "Бас тартылды",
+    RETURNED: "Қайтарылды",
+  },
+};
+
+/** The file holds exactly `expected`, one row each, right dates and statuses, stored totals. */
 function expectOrders(harness: Harness, book: Book, lang: Lang, expected: SeedOrder[]) {
   const header = book.rows[0]!;
   const body = book.rows.slice(1, -1);
@@ -217,6 +235,7 @@ function expectOrders(harness: Harness, book: Book, lang: Lang, expected: SeedOr
 
   const id = columnOf(book, lang === "ru" ? "ID заказа" : "Тапсырыс ID");
   const created = columnOf(book, TEXTS[lang].created);
+  const status = columnOf(book, lang === "ru" ? "Статус" : "Күйі");
   expect(body.map((r) => r[id]!.v).sort()).toEqual(expected.map((o) => o.orderId).sort());
   for (const row of body) {
     const order = expected.find((o) => o.orderId === row[id]!.v)!;
@@ -224,6 +243,9 @@ function expectOrders(harness: Harness, book: Book, lang: Lang, expected: SeedOr
     const local = new Date(at(harness, order) + ALMATY).toISOString().slice(0, 19);
     expect(row[created]!.v, order.createdDate).toBe(local);
     expect(row[created]!.f).toMatch(/dd\.mm\.yyyy/);
+    expect(row[status]!.v, order.statusKey).toBe(
+      STATUS_NAMES[lang][order.statusKey] ?? order.statusLabel,
+    );
   }
 
   const money = [

@@ -96,7 +96,9 @@ const FILE_FORMAT_TEXTS = new Set([
 
 /** Variables that hold a text, never a count (`За { $period } заказов нет`, a cell `C5`). */
 const TEXT_VARIABLES =
-  /^(period|cell|value|date|file|name|since|search|category|brand|reason|rows|positions)$/;
+  /^(period|cell|value|date|file|name|since|search|category|brand|reason|statuses)$/;
+/** Variables that hold a list of row or position numbers (`2–3, 14`): a noun follows the last. */
+const LIST_VARIABLES = /^(rows|positions)$/;
 
 const shownFindings = (found: Finding[]) => found.map((f) => `${f.kind}: ${f.match}`);
 
@@ -120,6 +122,14 @@ describe("the scanner", () => {
     expect(shownFindings(scan("5 тауарлар қалды", { locale: "kk", fields: FIELDS }))).toEqual([
       "plural: 5 тауарлар",
     ]);
+    // Listed row numbers too: the noun stays singular, whatever case ending follows.
+    const listed = "Енді жоқ SKU: 1 (14 жолдар); 2–3-жолдарда «?» тұр";
+    expect(shownFindings(scan(listed, { locale: "kk", fields: FIELDS }))).toEqual([
+      "plural: 14 жолдар",
+      "plural: 3-жолдарда",
+    ]);
+    const singular = "Енді жоқ SKU: 1 (14-жол); 2–3-жолда «?» тұр; 5 тауар; бұл жолдарда";
+    expect(scan(singular, { locale: "kk", fields: FIELDS })).toEqual([]);
     const good =
       "Цена: 3\u00a0990 ₸ → 1\u00a0197,50 ₸; Название (рус.) изменено. Импортировано 4 товара, 5 товаров, 21 товар. Файл Excel, ID и SKU — см. /products ID.";
     expect(scan(good, { locale: "ru", fields: FIELDS })).toEqual([]);
@@ -174,7 +184,8 @@ describe.each(LOCALES)("every text of locales/%s", (locale) => {
     const found = new Set<string>();
     for (const n of [1, 2, 3, 4, 5, 11, 12, 21, 22, 25, 101]) {
       for (const m of messages) {
-        const sample = (name: string) => (TEXT_VARIABLES.test(name) ? "образец" : n);
+        const sample = (name: string) =>
+          TEXT_VARIABLES.test(name) ? "образец" : LIST_VARIABLES.test(name) ? `2–3, ${n}` : n;
         for (const f of scan(m.render(sample), { locale, fields: FIELDS, kinds: ["plural"] }))
           found.add(`${m.id} — ${f.match}`);
       }

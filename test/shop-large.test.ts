@@ -83,7 +83,7 @@ describe("a real shop's orders", () => {
     const details = await pressAndWaitEdit(user, `№${order.orderNumber}`, list.messageId);
     for (const value of [
       `Заказ № ${order.orderNumber}`,
-      order.orderGuid,
+      `ID заказа: ${order.orderId}`,
       order.barcode,
       order.statusLabel,
       formatMoney(order.totalPrice, "ru"),

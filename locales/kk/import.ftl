@@ -47,7 +47,7 @@ import-issue-not-a-string = { $value } — ал мұнда мәтін керек
 import-issue-not-a-list = { $value } — ал мұнда тік жақшадағы тізім (массив) [ ] керек. Мәнді түзетіңіз
 import-issue-unknown-field = { $value }: импорт форматында мұндай өріс жоқ. Оны өшіріңіз немесе атауын үлгі бойынша түзетіңіз (/import)
 import-issue-vat-not-allowed = { $value } ҚҚС мөлшерлемесі қабылданбайды; рұқсат етілгендері: { $allowed }. Солардың бірін жазыңыз
-import-issue-conflict = { $value } — бір тауардың (бір тауар кілтінің) жолдарында бұл баған әртүрлі толтырылған ({ $rows }-жолдар). Бір мәнді қалдырыңыз немесе келесі жолдардағы ұяшықты тазартыңыз
+import-issue-conflict = { $value } — бір тауардың (бір тауар кілтінің) жолдарында бұл баған әртүрлі толтырылған ({ $rows }-жол). Бір мәнді қалдырыңыз немесе келесі жолдардағы ұяшықты тазартыңыз
 import-issue-too-long = мәтін тым ұзын ({ $value }): ең көбі { $max } таңба. Оны қысқартыңыз
 import-issue-invalid-url = { $value } — фото сілтемесінің басында http:// немесе https:// болуы керек. Сілтемені түзетіңіз
 import-issue-kazakh-letters-lost = { $value } ішінде қазақ әріптері жоғалған (әріптердің орнында «?»): файлды «CSV UTF-8» немесе .xlsx ретінде сақтап, қайта жіберіңіз
@@ -80,7 +80,7 @@ import-issue-scientific-number = { $value } — экспоненциалды т�
 import-issue-cost-negative = { $value } — өзіндік құн нөлден кем болмайды. 0 не одан көп соманы жазыңыз
 import-issue-cost-decimals = { $value } — өзіндік құнда үтірден кейін екі таңбадан көп, ал теңгеде екеу ғана (тиын). Соманы дөңгелектеңіз
 import-issue-cost-no-barcode = { $value } өзіндік құнын сақтау мүмкін емес: бұл SKU-да штрихкод жоқ, ал өзіндік құнды штрихкод бойынша сақтаймын. Штрихкод қойып, файлды қайта жіберіңіз
-import-issue-cost-twice = { $value } штрихкодына файлда әртүрлі өзіндік құн берілген ({ $rows } жолдар). Біреуін қалдырыңыз
+import-issue-cost-twice = { $value } штрихкодына файлда әртүрлі өзіндік құн берілген ({ $rows }-жол). Біреуін қалдырыңыз
 import-issue-unknown-barcode = { $value } штрихкоды каталогтағы бірде-бір SKU-да жоқ. Штрихкодты тексеріңіз
 import-issue-foreign-currency = { $value } — баға { $currency ->
         [RUB] рубльмен
@@ -91,18 +91,16 @@ import-issue-foreign-currency = { $value } — баға { $currency ->
     }. Сервис бағаларды тек теңгемен қабылдайды, ал мен оларды қайта есептемеймін: бағаны теңгемен жазып, ұяшыққа сандық пішімді немесе ₸ бар ақшалай пішімді беріңіз
 import-value-empty = бос
 
-import-ref-rows = { $rows }-{ $count ->
-        [one] жол
-       *[other] жолдар
+# A Kazakh noun stays singular after numbers, whatever their count (`14-жол`, `2–3-жол`).
+import-ref-rows = { $count ->
+       *[other] { $rows }-жол
     }
 import-ref-position = № { $position } тауар
-import-refs-rows = { $rows }-{ $count ->
-        [one] жол
-       *[other] жолдар
+import-refs-rows = { $count ->
+       *[other] { $rows }-жол
     }
-import-refs-positions = № { $positions } { $count ->
-        [one] тауар
-       *[other] тауарлар
+import-refs-positions = { $count ->
+       *[other] № { $positions } тауар
     }
 import-problem-line = • <b>{ $where }</b> · { $field }: { $reason }
 import-problems-some = ⚠️ Файлда қателер бар. Қатесі бар тауарлар: { $invalid }, қатесіз тауарлар: { $valid }.
@@ -122,13 +120,13 @@ import-report-col-field = Өріс
 import-report-col-problem = Мәселе
 
 import-warning-windows-1251 = ℹ️ Файл Windows-1251 кодтауымен сақталған, онда қазақ әріптері ({ $letters }) жоқ. Мәтіндерде қазақша болса, файлды «CSV UTF-8» немесе .xlsx ретінде сақтаңыз.
-import-warning-kazakh-letters-lost = ⚠️ { $rows }-жолдарда қазақша мәтінде әріптердің ({ $letters }) орнында «?» тұр: файл Windows-1251 кодтауымен сақталған, сондықтан бұл әріптер жоғалған. Excel-де файлды «CSV UTF-8» (Файл → Басқаша сақтау → CSV UTF-8) немесе .xlsx ретінде сақтап, қайта жіберіңіз.
+import-warning-kazakh-letters-lost = ⚠️ { $rows }-жолда қазақша мәтінде әріптердің ({ $letters }) орнында «?» тұр: файл Windows-1251 кодтауымен сақталған, сондықтан бұл әріптер жоғалған. Excel-де файлды «CSV UTF-8» (Файл → Басқаша сақтау → CSV UTF-8) немесе .xlsx ретінде сақтап, қайта жіберіңіз.
 
 ## Notes on how a file was read, shown before confirming
-import-note-barcodes-padded = ℹ️ Сан ұяшықтарындағы штрихкодтардың ({ $count }, { $rows }-жолдар) басындағы нөлдері жоқ еді; оларды 13 цифрға дейін толықтырдым — осылай олар бақылау цифрының тексерісінен өтеді. Төмендегі бірінші тауарды тексеріңіз.
+import-note-barcodes-padded = ℹ️ Сан ұяшықтарындағы штрихкодтардың ({ $count }, { $rows }-жол) басындағы нөлдері жоқ еді; оларды 13 цифрға дейін толықтырдым — осылай олар бақылау цифрының тексерісінен өтеді. Төмендегі бірінші тауарды тексеріңіз.
 import-note-barcodes-padded-text = ℹ️ 13 цифрдан қысқа штрихкодтар ({ $count }, { $place ->
-        [positions] № { $rows } тауарлар
-       *[rows] { $rows }-жолдар
+        [positions] № { $rows } тауар
+       *[rows] { $rows }-жол
     }) кестені осы файлға сақтағанда басындағы нөлдерін жоғалтқан сияқты; оларды 13 цифрға дейін толықтырдым — осылай олар бақылау цифрының тексерісінен өтеді. Төмендегі бірінші тауарды тексеріңіз.
 import-note-sheets-header-only = ℹ️ Тек тақырыбы бар, тауарсыз парақтар өткізіліп жіберілді: { $sheets }.
 

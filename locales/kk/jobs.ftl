@@ -1,9 +1,9 @@
 # Import results: the job watcher's summary and progress, and /jobs.
 
 jobs-place-row = { $row }-жол
-jobs-place-rows = { $rows }-жолдар
+jobs-place-rows = { $rows }-жол
 jobs-place-position = № { $position } тауар
-jobs-place-positions = № { $positions } тауарлар
+jobs-place-positions = № { $positions } тауар
 
 jobs-summary-title = <b>«{ $file }» импорты: қорытынды</b>
 jobs-summary-title-expired = <b>«{ $file }» импорты: қорытынды (нәтижелердің бәрі алынған жоқ)</b>
@@ -19,6 +19,7 @@ jobs-summary-maybe-changed = ⚠️ Сервис жауап бермегенде
 jobs-summary-skipped = Файлдағы қателер салдарынан жіберілмегендері: { $count }
 jobs-summary-interrupted = ⚠️ Файлды жіберу үзіліп қалды (бот қайта іске қосылды): мұнда тек қабылданған сұраулардың қорытындысы. /products арқылы тексеріп, жетпейтін тауарларды қайта жіберіңіз.
 jobs-summary-all-ok = Барлық тауар қатесіз импортталды.
+jobs-summary-all-ok-edit = Барлық өзгеріс қатесіз қолданылды.
 jobs-summary-problems = <b>Қателер:</b>
 jobs-summary-see-report = Қателер саны: { $count }. Толық тізім қоса берілген файлда (CSV, Excel-де ашылады).
 

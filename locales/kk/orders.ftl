@@ -35,5 +35,4 @@ order-details =
     Жалпы комиссия: { $totalCommission }
     Барлығы төленетін сома: { $totalPayout }
 
-    Идентификатор: <code>{ $guid }</code>
     Тапсырыс ID: <code>{ $id }</code>

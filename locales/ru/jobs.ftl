@@ -19,6 +19,7 @@ jobs-summary-maybe-changed = ⚠️ Сервис не ответил: { $count }
 jobs-summary-skipped = Не отправлены из-за ошибок в файле: { $count }
 jobs-summary-interrupted = ⚠️ Отправка файла прервалась (бот перезапускался): здесь итоги только по принятым запросам. Проверьте /products и отправьте недостающие товары снова.
 jobs-summary-all-ok = Все товары импортированы без ошибок.
+jobs-summary-all-ok-edit = Все изменения применены без ошибок.
 jobs-summary-problems = <b>Ошибки:</b>
 jobs-summary-see-report = Ошибок: { $count }. Полный список — в приложенном файле (CSV, открывается в Excel).
 

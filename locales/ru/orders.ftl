@@ -35,5 +35,4 @@ order-details =
     Комиссия всего: { $totalCommission }
     К выплате всего: { $totalPayout }
 
-    Идентификатор: <code>{ $guid }</code>
     ID заказа: <code>{ $id }</code>

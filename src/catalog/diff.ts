@@ -242,7 +242,7 @@ export const changeOrder = (a: Change, b: Change) =>
 
 /**
  * What a returned file changes against the live cards (and, when the file carries the
- * export's hidden sheet, against what was exported): see docs/catalog-editing.md.
+ * export's hidden sheet, against what was exported): see docs/choices.md (the catalog in Excel).
  */
 export function diffEdits(
   edits: EditRows,

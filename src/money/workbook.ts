@@ -32,7 +32,7 @@ import {
   type Workbook,
   type WorkbookFile,
 } from "../sheets/index.js";
-import { formatMoney } from "../text/index.js";
+import { formatMoney, orderStatusName } from "../text/index.js";
 import {
   type AbcClass,
   type CostOf,
@@ -365,7 +365,8 @@ function writeStatuses(
   );
   const first = sheet.rows + 1;
   for (const s of figures.statuses) {
-    sheet.row([s.label || "—", t(MEANING[s.class]), ...statusCells(s)]);
+    // In the chat's language for the statuses the bot knows, the API's label otherwise.
+    sheet.row([orderStatusName(t, s.key, s.label) || "—", t(MEANING[s.class]), ...statusCells(s)]);
   }
   const last = sheet.rows;
   sheet.row([t("money-book-sold"), null, ...statusCells(figures.totals)], { style: looks.bold });

@@ -13,7 +13,7 @@ import {
   type Workbook,
   type WorkbookFile,
 } from "../sheets/index.js";
-import { parseApiDate, zoneTime } from "../text/index.js";
+import { orderStatusName, parseApiDate, zoneTime } from "../text/index.js";
 
 /** Tenge with two decimals and thousands separators; Excel shows the sign after the number. */
 export const TENGE_FORMAT = NUMBER_FORMAT.tenge;
@@ -61,6 +61,8 @@ export interface SheetTexts {
   /** The title of each column; the date columns' titles name the time zone. */
   headers: Record<OrderColumn, string>;
   totalsLabel: string;
+  /** A line's status in the chat's language for a key the bot knows, the API's label otherwise. */
+  status(key: string | null | undefined, label: string | null | undefined): string;
 }
 
 /** The locale keys of the sheet's texts (locales/<lang>/orders-export.ftl). */
@@ -91,7 +93,12 @@ export function orderSheetTexts(t: Translate, zone: string): SheetTexts {
   const headers = Object.fromEntries(
     Object.entries(HEADER_KEYS).map(([column, key]) => [column, t(key, { zone })]),
   ) as Record<OrderColumn, string>;
-  return { sheetName: t("orders-export-sheet"), headers, totalsLabel: t("orders-export-totals") };
+  return {
+    sheetName: t("orders-export-sheet"),
+    headers,
+    totalsLabel: t("orders-export-totals"),
+    status: (key, label) => orderStatusName(t, key, label),
+  };
 }
 
 const HEADER_FILL = "FFE8EEF7";
@@ -155,6 +162,7 @@ export function orderLinesSheet(
   const cellOf = (order: Order, key: OrderColumn, kind: Kind): Cell => {
     const value = order[key];
     if (kind === "date") return wallClock(value as string | null | undefined);
+    if (key === "statusLabel") return texts.status(order.statusKey, order.statusLabel) || null;
     if (kind === "text") return value == null ? null : String(value);
     return typeof value === "number" && Number.isFinite(value) ? value : null;
   };

@@ -122,14 +122,23 @@ const ORDER_STATES: Readonly<Record<string, string>> = {
 
 /**
  * An order's status in the chat's language for a key the bot knows; otherwise the API's own
- * label (or, with none, its key), shortened. Plain text: escape it for HTML.
+ * label (or, with none, its key), whole, as files write it; "" with neither.
  */
-export function orderStatusText(
+export function orderStatusName(
   t: Translate,
   key: string | null | undefined,
   label: string | null | undefined,
 ): string {
   const known = ORDER_STATES[(key ?? "").toLowerCase().replace(/[^a-z]/g, "")];
   if (known) return t(known);
-  return shorten(label?.trim() || key?.trim() || "—", 40);
+  return label?.trim() || key?.trim() || "";
+}
+
+/** An order's status as a chat shows it (`orderStatusName`, shortened). Plain text: escape it. */
+export function orderStatusText(
+  t: Translate,
+  key: string | null | undefined,
+  label: string | null | undefined,
+): string {
+  return shorten(orderStatusName(t, key, label) || "—", 40);
 }

@@ -1,6 +1,6 @@
 /** Texts for chats: HTML escaping, shortening, localized values, formatters per locale. */
 
-export { apiErrorText, fieldLabel, orderStatusText } from "./fields.js";
+export { apiErrorText, fieldLabel, orderStatusName, orderStatusText } from "./fields.js";
 export {
   createFormatters,
   type Formatters,

@@ -147,11 +147,14 @@ function russianPlurals(text: string): string[] {
   return found;
 }
 
-/** `5 тауарлар`: Kazakh takes no plural ending after a number. */
+/**
+ * `5 тауарлар`, `14-жолдар`, `2–3-жолдарда`: Kazakh takes no plural ending after a number, counted
+ * or listed, whatever case ending follows.
+ */
 function kazakhPlurals(text: string): string[] {
   return [
     ...text.matchAll(
-      /(?<![\d,.])\d+[ \u00a0\u202f]+[а-яёәғқңөұүһі]+(лар|лер|дар|дер|тар|тер)(?![а-яёәғқңөұүһі])/giu,
+      /(?<![\d,.])\d+(?:[ \u00a0\u202f]+|-)[а-яёәғқңөұүһі]+(лар|лер|дар|дер|тар|тер)(да|де|ға|ге|ды|ді|дың|дің|дан|ден|мен|ы|і|ын|ін)?(?![а-яёәғқңөұүһі])/giu,
     ),
   ].map((m) => m[0]);
 }

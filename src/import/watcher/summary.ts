@@ -163,7 +163,8 @@ export function buildSummary(
   const cells = problems.map((p) => cellsOf(p, t, opts.maxWatchHours, doc.edit === true));
 
   if (problems.length === 0) {
-    const text = doc.sending ? head.join("\n") : [...head, "", t("jobs-summary-all-ok")].join("\n");
+    const allOk = t(doc.edit ? "jobs-summary-all-ok-edit" : "jobs-summary-all-ok");
+    const text = doc.sending ? head.join("\n") : [...head, "", allOk].join("\n");
     return { kind: "text", text };
   }
   if (problems.length <= MAX_LISTED_PROBLEMS) {

@@ -89,7 +89,8 @@ async function runExport(ctx: BotContext, deps: FeatureDeps, filter: ListFilter,
     deps.imports.clock,
     log,
     chatId,
-    reading(0, 0),
+    // Not «0 of 0»: the total is not known before the list's first page.
+    ctx.t("catalog-export-reading-start"),
   );
   // A large catalog takes longer than one answer's deadline: each call keeps its own budget.
   const result = await deps.seller.withoutDeadline(() =>

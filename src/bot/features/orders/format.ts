@@ -21,12 +21,11 @@ export function orderListItem(t: T, order: Order, fmt: Formatters): string {
   });
 }
 
-/** Every field of an order (section 2.6), already escaped. */
+/** Every field of an order (section 2.6) a seller reads, already escaped; its GUID only in files. */
 export function orderDetails(t: T, order: Order, fmt: Formatters): string {
   return t("order-details", {
     id: String(order.orderId),
     number: shown(order.orderNumber, 40),
-    guid: shown(order.orderGuid, 60),
     created: escapeHtml(shorten(fmt.dateTime(order.createdDate), 40)),
     received: escapeHtml(shorten(fmt.dateTime(order.receivedDate), 40)),
     status: escapeHtml(orderStatusText(t, order.statusKey, order.statusLabel)),
