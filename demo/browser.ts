@@ -91,7 +91,8 @@ export class ChatPage {
     return this.page.locator(".msg.bot", { hasText: text }).last();
   }
 
-  async waitForBot(text: string | RegExp, timeout = 20_000): Promise<void> {
+  /** Waits until a bot message containing `text` is shown; the default is a net for a loaded machine. */
+  async waitForBot(text: string | RegExp, timeout = 45_000): Promise<void> {
     await this.botMessage(text).waitFor({ timeout });
   }
 

@@ -148,6 +148,8 @@ describe("alerts in groups and forum topics", () => {
     const answer = await answerOf(press);
     expect(String(answer.params.text)).toContain("Уведомления в этой группе отключены");
     expect(String(answer.params.text)).toContain("/subscribe");
+    // The press handled to its end (its answer may come before its work): nothing read or sent.
+    await h.updatesHandled();
     expect(h.api.requestsTo(ORDERS)).toHaveLength(0);
     expect(group.botMessages()).toHaveLength(sentBefore);
   });
@@ -197,6 +199,7 @@ describe("alerts in groups and forum topics", () => {
     expect(String((await answerOf(press)).params.text)).toContain(
       "Бұл топта хабарландырулар өшірулі",
     );
+    await h.updatesHandled();
     expect(h.api.requestsTo(ORDERS)).toHaveLength(0);
   });
 

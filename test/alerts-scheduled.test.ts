@@ -30,7 +30,7 @@ describe("alerts as kinds of the shared scheduler's work", () => {
     // Every loop of the scheduler waits on the clock when its work is done: then time moves.
     const loops = 8; // the import watcher, six alert kinds, the lease renewals
     const settled = () =>
-      h!.tg.user().waitFor(() => clock.sleepers() >= loops, { timeoutMs: 10_000 });
+      h!.tg.user().waitFor(() => clock.sleepers() >= loops, { timeoutMs: 45_000 });
     await settled();
     expect(polls()).toBe(1); // the first round sets the cursor
     const order = h.api.addOrder({ at: clock.now() + 1000 });
@@ -46,6 +46,6 @@ describe("alerts as kinds of the shared scheduler's work", () => {
     await clock.advance(1000); // the delivery's next tick
     await settled();
     expect(polls()).toBe(before + 1);
-    await user.waitForBotMessage(`Новый заказ № ${order.orderNumber}`, { timeoutMs: 10_000 });
+    await user.waitForBotMessage(`Новый заказ № ${order.orderNumber}`, { timeoutMs: 45_000 });
   });
 });

@@ -40,7 +40,7 @@ describe("guessing link tokens", () => {
     for (let i = 0; i < TRIES; i++) {
       await user.sendCommand(`/link guess-${i}-xyz`);
       await user.waitFor((msgs) => msgs.filter((m) => m.from === "bot").length >= i + 1, {
-        timeoutMs: 20_000,
+        timeoutMs: 60_000,
       });
     }
     expect(h.api.requestsTo(CONFIRM)).toHaveLength(3);
@@ -59,7 +59,7 @@ describe("guessing link tokens", () => {
     expect(metrics).toContain(
       `sellerbot_link_attempts_refused_total{outcome="throttled"} ${TRIES - 3}`,
     );
-  }, 60_000);
+  });
 
   it("tells a Kazakh user how long to wait, and a valid token still cannot jump the queue", async () => {
     h = await startHarness({ redis: true });

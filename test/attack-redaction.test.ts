@@ -118,14 +118,14 @@ describe("one redaction step for every logged error", () => {
     });
     // The bot always asks before sending (how the file was read): confirm.
     const offer = await user.waitForBotMessage(/Импортировать товары \(2\)\?/, {
-      timeoutMs: 20_000,
+      timeoutMs: 60_000,
     });
     await user.pressButton(/Импортировать товары/, { messageId: offer.messageId });
-    await user.waitForBotMessage(/Импорт принят/, { timeoutMs: 20_000 });
+    await user.waitForBotText(/Импорт принят/, { timeoutMs: 60_000 });
     await tg.stop();
     telegramUp = false;
     await eventually(() => h!.logs.find((l) => /summary not sent|summary undeliverable/.test(l)), {
-      timeoutMs: 20_000,
+      timeoutMs: 60_000,
       what: "the failed summary in the log",
     });
     // Polling noticed too, and says which setting to check.

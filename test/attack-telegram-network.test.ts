@@ -25,5 +25,5 @@ describe("a Bot API that drops every connection", () => {
     expect(error).toBeInstanceOf(HttpError);
     // Three tries, not auto-retry's endless loop for network errors.
     expect(connections).toBe(3);
-  }, 15_000);
+  });
 });

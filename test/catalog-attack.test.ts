@@ -22,7 +22,7 @@ import { sharedBotI18n, sharedImportReader } from "./support/shared.js";
  * Seller API failing between the preview and the apply.
  */
 
-const SLOW = { timeoutMs: 15_000 };
+const SLOW = { timeoutMs: 45_000 };
 const DETAILS = "/api/seller/v1/products/details";
 /** Reads are tried three times: a fault that lasts makes each of them fail. */
 const EVERY_ATTEMPT = 3;
@@ -181,9 +181,9 @@ describe("a button pressed in another chat", () => {
     expect(await pressForeign(stranger, go)).toBe(TEXTS.ru.offerExpired);
     expect(importPosts()).toHaveLength(0);
     await owner.pressButton(TEXTS.ru.importButton, { messageId: offer.messageId });
-    await owner.waitForBotMessage(TEXTS.ru.importAccepted, SLOW);
+    await owner.waitForBotText(TEXTS.ru.importAccepted, SLOW);
     expect(importPosts()).toHaveLength(1);
-  }, 30_000);
+  });
 });
 
 describe("the Seller API failing between the preview and the apply", () => {
@@ -231,7 +231,7 @@ describe("the Seller API failing between the preview and the apply", () => {
     await user.waitForBotMessage(TEXTS.ru.applied, SLOW);
     await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
     expect(importPosts()).toHaveLength(1);
-  }, 60_000);
+  });
 
   it("Apply pressed twice at once sends the edit once; the second press says it is used", async () => {
     h = await startInProcess();
@@ -245,7 +245,7 @@ describe("the Seller API failing between the preview and the apply", () => {
     const answers = await Promise.all([first, second].map((q) => user.waitForCallbackAnswer(q)));
     expect(answers.map((a) => a.text ?? "")).toEqual(["", TEXTS.ru.expired]);
     expect(importPosts()).toHaveLength(1);
-  }, 60_000);
+  });
 });
 
 /** A SKU's price as the sandbox serves it now. */
@@ -360,7 +360,7 @@ for r in rows:
     const preview = await user.waitForBotMessage(TEXTS.ru.preview, { ...SLOW, after: before });
     expect(preview.text).toContain(`${tenge(livePrice(10004))} → ${tenge(stale)}`);
     await expectBothAskedApart(user, "ru", preview, "noSheet");
-  }, 60_000);
+  });
 
   it.each(["ru", "kk"] as const)(
     "a forged fingerprint (the cabinet's new value's, as the unkeyed record took it) is asked apart (%s)",
@@ -641,7 +641,7 @@ describe("two instances on one Redis", () => {
     const held = h.api.holdNext(DETAILS);
     const reads = h.api.requestsTo(DETAILS).length;
     const first = serviceOf(h.app).apply(press, choice, hooks);
-    await expect.poll(() => h!.api.requestsTo(DETAILS).length, { timeout: 15_000 }).toBe(reads + 1);
+    await expect.poll(() => h!.api.requestsTo(DETAILS).length, { timeout: 45_000 }).toBe(reads + 1);
     expect(await serviceOf(second).apply(press, choice, hooks)).toBe("busy");
     held.release();
     expect(await first).toMatchObject({ sent: 1 });
@@ -649,5 +649,5 @@ describe("two instances on one Redis", () => {
     expect(await serviceOf(second).apply(press, choice, hooks)).toBe("gone");
     await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
     expect(importPosts()).toHaveLength(1);
-  }, 60_000);
+  });
 });

@@ -8,11 +8,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { SeedProduct } from "../doubles/seller-api/index.js";
 import type { UserDriver } from "../doubles/telegram/index.js";
-import {
-  DEFAULT_MEMORY_LIMIT_MB,
-  type ImportReader,
-  ReadingPool,
-} from "../src/import/read/index.js";
+import type { ImportReader } from "../src/import/read/index.js";
 import { formatNumber, formatMoney as tenge } from "../src/text/format.js";
 import {
   editWithOpenpyxl,
@@ -24,6 +20,7 @@ import {
   waitForDocument,
 } from "./support/catalog.js";
 import { type Harness, linkUser, startInProcess } from "./support/harness.js";
+import { patientReader } from "./support/shared.js";
 
 /** Nets for an answer that never comes, sized for a loaded 2-core machine, not speed checks. */
 const SLOW = { timeoutMs: 120_000 };
@@ -36,21 +33,6 @@ afterEach(async () => {
   reader?.close();
   reader = undefined;
 });
-
-/**
- * Reading workers with production's memory cap and a time cap of minutes: a 5,000-SKU file is
- * about a second of reading, but in a check on two cores loaded fifty deep it took over the 30 s
- * production allows. Speed is the benchmark's (bench/catalog-return.bench.ts), not this test's.
- */
-function patientReader(): ImportReader {
-  const pool = new ReadingPool({
-    size: 1,
-    memoryLimitMb: DEFAULT_MEMORY_LIMIT_MB,
-    timeLimitMs: 300_000,
-    idleMs: 0,
-  });
-  return { read: (file, options) => pool.read(file, options), close: () => pool.close() };
-}
 
 const importPosts = () => importPostsTo(h!.api);
 type Sent = { productId: number; skus: { skuId: number; price: number }[] };

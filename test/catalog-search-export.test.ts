@@ -62,5 +62,5 @@ describe("export from the products list", () => {
     expect(lines[0]!.split(";").slice(0, 3)).toEqual(["Тауар ID", "SKU ID", "Санат ID"]);
     const skus = h.api.products.reduce((n, p) => n + p.skus.length, 0);
     expect(lines).toHaveLength(skus + 1);
-  }, 20_000);
+  });
 });

@@ -124,7 +124,7 @@ describe.skipIf(!chromiumPath)(
         } finally {
           await browser?.close();
         }
-      }, 120_000);
+      }, 300_000);
     }
   },
 );

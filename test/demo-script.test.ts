@@ -84,7 +84,7 @@ describe("npm run demo -- --script", () => {
         `the transcript of demo/scripts/${locale}.txt differs from ${golden}; if the change is ` +
           `meant, regenerate the golden files: ${REGENERATE}`,
       ).toBe(readFileSync(golden, "utf8"));
-    }, 60_000);
+    });
   }
 
   it("names a line it cannot read", () => {

@@ -295,7 +295,7 @@ describe("arriving orders (the demo)", () => {
         return ((await res.json()) as J).totalCount as number;
       };
       const first = await total();
-      await expect.poll(total, { timeout: 5000 }).toBeGreaterThan(first);
+      await expect.poll(total, { timeout: 45_000 }).toBeGreaterThan(first);
     } finally {
       await sandbox.stop();
     }

@@ -8,6 +8,7 @@ import {
   startBotApiEmulator,
   type UserDriver,
 } from "../doubles/telegram/index.js";
+import { eventually } from "./support/net.js";
 
 let tg: BotApiEmulator;
 let bot: Bot;
@@ -177,8 +178,8 @@ describe("updates", () => {
 
   it("ends an older long poll with 409 when another one starts", async () => {
     const offset = (await bot.api.getUpdates()).at(-1)!.update_id + 1;
-    const first = bot.api.getUpdates({ offset, timeout: 5 });
-    await new Promise((r) => setTimeout(r, 50));
+    const first = bot.api.getUpdates({ offset, timeout: 50 });
+    await eventually(() => (tg.longPollWaiting() ? true : undefined));
     expect(await bot.api.getUpdates({ offset })).toEqual([]);
     expect(await rejection(first)).toMatch(/^Conflict: terminated by other getUpdates request/);
   });

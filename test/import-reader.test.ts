@@ -620,7 +620,9 @@ describe("hostile and odd inputs", () => {
     const text = `${header}${";;;;\r\n".repeat(1_000_000)}1;2;Шапка;Тёплая;100\r\n`;
     const started = performance.now();
     const result = ok(await read(utf8(text)));
-    expect(performance.now() - started).toBeLessThan(5_000);
+    // A net for work that grows with the square of the rows (minutes), not a speed check: a
+    // loaded machine (two checks side by side) takes seconds for what an idle one does in one.
+    expect(performance.now() - started).toBeLessThan(30_000);
     expect(result.products.map((p) => p.ref)).toEqual([rows(1_000_002)]);
     const onlyEmpty = await read(utf8(`${header}${"\r\n".repeat(1_000_000)}`));
     expect(onlyEmpty).toEqual({ ok: false, format: "csv", reason: "empty" });

@@ -16,7 +16,7 @@ import { testClock } from "./support/clock.js";
 import { type Harness, linkUser, restartBot, startInProcess } from "./support/harness.js";
 
 const INFO = "/api/seller/v1/products/import/info";
-const WAIT = { timeoutMs: 20_000 };
+const WAIT = { timeoutMs: 60_000 };
 
 let h: Harness | undefined;
 const cleanups: (() => Promise<void>)[] = [];
@@ -175,7 +175,7 @@ describe("import job watcher", () => {
     // The API's codes, field names and English never reach the chat.
     expect(summary.text).not.toMatch(/BRAND_NOT_FOUND|brandId|does not exist/);
     await waitClosed(h, user, doc.id);
-    await expect.poll(() => h!.app.watcher.watchedJobs(), { timeout: 5000 }).toBe(0);
+    await expect.poll(() => h!.app.watcher.watchedJobs(), { timeout: 45_000 }).toBe(0);
 
     // Every poll asked for this job; the last answer was final, and nothing polled after it.
     const polls = h.api.requestsTo(INFO);

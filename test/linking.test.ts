@@ -165,7 +165,8 @@ describe("linking a seller's chat", () => {
     await group.sendCommand(member, "/orders@seller_test_bot");
     await group.sendText(member, "просто текст");
     await group.waitForBotMessage(/только в личном чате/);
-    await new Promise((r) => setTimeout(r, 200));
+    // All three handled: the two commands got their pointer, the text nothing.
+    await h.updatesHandled();
     expect(group.botMessages()).toHaveLength(2);
     expect(h.api.requests).toHaveLength(0);
   });

@@ -18,7 +18,7 @@ const HOUR = 60 * MINUTE;
 /** 2026-11-20 20:00 in Almaty. */
 const NOW = Date.UTC(2026, 10, 20, 15, 0, 0);
 const SHOP = { days: 70, linesPerDay: 30, endMs: NOW - HOUR / 2 };
-const SLOW = { timeoutMs: 20_000 };
+const SLOW = { timeoutMs: 60_000 };
 type Lang = "ru" | "kk";
 
 let h: Harness | undefined;

@@ -40,7 +40,7 @@ async function money(concurrency = 4): Promise<{
   const seller = createSellerApi({
     baseUrl: api.url,
     auth: { kind: "token", token: api.token },
-    timeoutMs: 5000,
+    timeoutMs: 30_000,
     logger: createLogger("silent"),
     retryBaseDelayMs: 10,
   });

@@ -29,7 +29,7 @@ const NOW = Date.UTC(2026, 10, 20, 15, 0, 0);
 const OCTOBER = { firstDay: "2026-10-01", lastDay: "2026-10-31" };
 
 /** Resolves once `done` holds (polled: the events are the sandbox's and the reading's). */
-async function waitFor(done: () => boolean, timeoutMs = 10_000) {
+async function waitFor(done: () => boolean, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (!done()) {
     if (Date.now() > deadline) throw new Error("waited in vain");
@@ -57,7 +57,7 @@ async function moneyOverSandbox(): Promise<{
   const seller = createSellerApi({
     baseUrl: api.url,
     auth: { kind: "token", token: api.token },
-    timeoutMs: 5000,
+    timeoutMs: 30_000,
     logger: createLogger("silent"),
     retryBaseDelayMs: 10,
   });

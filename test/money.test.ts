@@ -78,7 +78,7 @@ async function ask(user: UserDriver, lang: Lang, period: string, menu?: ChatMess
   await user.pressButton(period, { messageId: menu.messageId });
   const answer = () => user.messages().find((m) => m.messageId === menu.messageId)!;
   await user.waitFor(() => answer().edited > edits && answer().text.includes(TEXTS[lang].done), {
-    timeoutMs: 15_000,
+    timeoutMs: 45_000,
   });
   return answer();
 }
@@ -267,7 +267,7 @@ describe("/money", () => {
     await user.sendText("01.11.2026 - 10.11.2026");
     const answer = await user.waitForBotMessage(/По статусам/, {
       after: before,
-      timeoutMs: 15_000,
+      timeoutMs: 45_000,
     });
     expect(answer.text).toContain("Деньги за 01.11.2026–10.11.2026");
     expect(answer.text).toContain("22.10.2026–31.10.2026");
@@ -289,7 +289,7 @@ describe("/money", () => {
           .messages()
           .find((m) => m.messageId === failed.messageId)!
           .text.includes(TEXTS.ru.stopped),
-      { timeoutMs: 15_000 },
+      { timeoutMs: 45_000 },
     );
     h.api.clearFailures();
   });
@@ -309,7 +309,7 @@ describe("the answer's workbook", () => {
     // The progress message gives way to the file: one message is left in the chat for it.
     const sent = () => user.botMessages().filter((m) => m.messageId > before);
     await user.waitFor(() => sent().length === 1 && sent()[0]!.document !== undefined, {
-      timeoutMs: 20_000,
+      timeoutMs: 60_000,
     });
     expect(user.messages().filter((m) => m.messageId > before && m.from === "bot")).toHaveLength(2);
     return sent()[0]!;
@@ -340,7 +340,7 @@ describe("the answer's workbook", () => {
     before = user.lastBotMessage()!.messageId;
     await user.sendText("01.10.2026–31.10.2026");
     await user.waitFor(() => user.botMessages().some((m) => m.messageId > before && m.document), {
-      timeoutMs: 20_000,
+      timeoutMs: 60_000,
     });
     const exported = user.botMessages().find((m) => m.messageId > before && m.document)!;
     const orders = table(await openBook(exported.document!.content), "Заказы");
@@ -387,7 +387,7 @@ describe("the answer's workbook", () => {
     await user.sendText("01.01.2026");
     const empty = await user.waitForBotMessage("Бұл кезеңде тапсырыс жоқ", {
       after: asked.messageId,
-      timeoutMs: 15_000,
+      timeoutMs: 45_000,
     });
     expect(empty.buttons.flat()).not.toContain(EXCEL.kk);
   });

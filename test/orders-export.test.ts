@@ -135,7 +135,7 @@ async function exportFile(user: UserDriver, lang: Lang, menu: ChatMessageView, p
 }
 
 /** The export's progress message (the bot's first message after `before`) once it says `word`. */
-async function progressAfter(user: UserDriver, before: number, word: string, timeoutMs = 10_000) {
+async function progressAfter(user: UserDriver, before: number, word: string, timeoutMs = 45_000) {
   const find = () => user.botMessages().find((m) => m.messageId > before && !m.document);
   await user.waitFor(() => find()?.text.includes(word) === true, { timeoutMs });
   return find()!;

@@ -55,7 +55,7 @@ beforeAll(async () => {
   seller = createSellerApi({
     baseUrl: api.url,
     auth: { kind: "token", token: api.token },
-    timeoutMs: 10_000,
+    timeoutMs: 30_000,
     logger: createLogger("silent"),
   });
   ids = api.products.map((p) => p.productId).sort((a, b) => a - b);

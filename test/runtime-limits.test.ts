@@ -2,11 +2,14 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { ApiCall } from "../doubles/telegram/index.js";
 import { sheetXml, xlsxFile } from "./fixtures/import/xlsx.js";
 import { type Harness, linkUser, startHarness } from "./support/harness.js";
+import { patientReader } from "./support/shared.js";
 
 let h: Harness | undefined;
+const cleanups: (() => void)[] = [];
 afterEach(async () => {
   await h?.stop();
   h = undefined;
+  for (const clean of cleanups.splice(0)) clean();
 });
 
 const NOTICE = { ru: /Слишком много сообщений подряд/, kk: /Хабарламалар тым жиі келіп жатыр/ };
@@ -92,7 +95,12 @@ describe("admission of updates under a flood", () => {
 
 describe("hostile files sent to the bot", () => {
   it("are answered by their limit in the sender's language, and other chats are answered meanwhile", async () => {
-    h = await startHarness();
+    // The caps of size are what is tested: the time cap (30 s in production) is lifted out of
+    // the way, as a loaded machine (two checks side by side) took longer than that to count a
+    // million problems.
+    const reader = patientReader();
+    cleanups.push(() => reader.close());
+    h = await startHarness({ reader });
     const seller = h.tg.user({ languageCode: "kk" });
     await linkUser(h, seller);
     const other = h.tg.user({ languageCode: "ru" });
@@ -109,15 +117,15 @@ describe("hostile files sent to the bot", () => {
     ] as const) {
       const sent = await seller.sendDocument({ fileName, content });
       await other.sendCommand("/help");
-      // Answered in milliseconds on an idle machine; the bound leaves room for a loaded CI
-      // while still failing if reading blocked the event loop (that took 11–23 s).
-      await other.waitForBotMessage(/Здравствуйте/, { timeoutMs: 5000 });
+      // Answered in milliseconds on an idle machine; the bound leaves room for a loaded CI (two
+      // checks side by side) while still failing if reading blocked the event loop (11–23 s).
+      await other.waitForBotMessage(/Здравствуйте/, { timeoutMs: 9000 });
       // A refusal may take seconds of the reader's CPU (the problems counted up to the limit:
       // about 3 s alone on a machine whose page faults are slow), far more on a loaded CI.
-      await seller.waitForBotMessage(answer, { after: sent.message_id, timeoutMs: 45_000 });
+      await seller.waitForBotMessage(answer, { after: sent.message_id, timeoutMs: 180_000 });
     }
     // The bot is whole: the seller's next command is answered.
     await seller.sendCommand("/help");
     await seller.waitForBotMessage(/Мен не істей аламын/);
-  }, 120_000);
+  }, 600_000);
 });

@@ -140,7 +140,7 @@ describe("Ctrl-C in the terminal that runs npm start", () => {
       npmStart!.once("exit", (code, signal) => resolve({ code, signal })),
     );
     await eventually(() => (lines.some((l) => l.includes('"bot started"')) ? true : undefined), {
-      timeoutMs: 20_000,
+      timeoutMs: 60_000,
       what: "the bot to start",
     });
     // One process runs the bot: no wrapper (tsx's CLI) that relays the signal and may kill it

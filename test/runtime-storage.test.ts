@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { createStorage, type Storage } from "../src/storage/index.js";
 import { type Harness, linkUser, restartBot, startHarness } from "./support/harness.js";
+import { eventually } from "./support/net.js";
 
 let h: Harness | undefined;
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -90,20 +91,32 @@ describe("idle sessions expire", () => {
   it.each(storages)(
     "on %s storage: a session untouched longer than its idle time is gone, a used one stays",
     async (_kind, make) => {
-      const storage = make(1000);
+      const idleMs = 2000;
+      const storage = make(idleMs);
       cleanups.push(() => storage.close());
       const sessions = storage.adapter<{ locale: string }>();
+      const firstWritten = Date.now();
       await sessions.write("session:1", { locale: "kk" });
       await sessions.write("session:2", { locale: "ru" });
-      // The store's own expiry decides (Redis PX / the file's expiry time): wait it out.
-      const until = Date.now() + 1500;
-      while (Date.now() < until) {
-        // Session 2 is in use: every write renews its idle time.
+      // The store's own expiry decides (Redis's / the file's expiry time): ask until session 1
+      // is gone. Session 2 is in use: every write renews its idle time, so a read that ends
+      // within its idle time of a renewal finds it, however slow the machine.
+      let stayed = 0;
+      for (;;) {
+        const renewed = Date.now();
         await sessions.write("session:2", { locale: "ru" });
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        const [one, two] = [await sessions.read("session:1"), await sessions.read("session:2")];
+        if (Date.now() - renewed < idleMs) {
+          expect(two).toEqual({ locale: "ru" });
+          stayed++;
+        }
+        if (one === undefined) break;
+        expect(Date.now() - firstWritten, "session 1 outlived its idle time").toBeLessThan(30_000);
+        await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      expect(await sessions.read("session:1")).toBeUndefined();
-      expect(await sessions.read("session:2")).toEqual({ locale: "ru" });
+      // Gone only once its idle time was over, and the renewed one read meanwhile.
+      expect(Date.now() - firstWritten).toBeGreaterThanOrEqual(idleMs);
+      expect(stayed).toBeGreaterThan(0);
     },
   );
 
@@ -147,10 +160,14 @@ describe("a chat's lock", () => {
       expect(await kv.deleteIfEquals("lock:chat:7", "b")).toBe(false);
       expect(await kv.deleteIfEquals("lock:chat:7", "a")).toBe(true);
       expect(await kv.setIfAbsent("lock:chat:7", "b", 30_000)).toBe(true);
-      // The claim has its lease: it lapses on its own.
+      // The claim has its lease: it lapses on its own (asked until it does, never before).
+      const claimedAt = Date.now();
       expect(await kv.setIfAbsent("lock:chat:8", "c", 100)).toBe(true);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      expect(await kv.setIfAbsent("lock:chat:8", "d", 100)).toBe(true);
+      await eventually(
+        async () => ((await kv.setIfAbsent("lock:chat:8", "d", 100)) ? true : undefined),
+        { what: "the lease to lapse" },
+      );
+      expect(Date.now() - claimedAt).toBeGreaterThanOrEqual(100);
     },
   );
 });

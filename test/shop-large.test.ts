@@ -26,10 +26,11 @@ const DAY = 24 * HOUR;
 const ALMATY = 5 * HOUR;
 
 /**
- * The sandbox answers a year of orders' first search or sort in one pass: on a loaded machine
- * that may pass the harness's 2 s per request (the bot's own time is not what is tested here).
+ * The sandbox answers a year of orders' first search or sort in one pass, and 30 products'
+ * details of the large shop, in this test process: on a loaded machine (two checks side by
+ * side) that passed 10 s per request (the bot's own time is not what is tested here).
  */
-const LARGE_SHOP_ENV = { SELLER_API_TIMEOUT_MS: "10000" };
+const LARGE_SHOP_ENV = { SELLER_API_TIMEOUT_MS: "60000" };
 
 let api: SellerSandbox;
 beforeAll(async () => {

@@ -19,9 +19,10 @@ const POLL_INTERVAL_MS = 10;
 /**
  * How long a wait gives the bot unless told otherwise: a net for an answer that never comes,
  * not a speed check (a wait that asserts promptness passes its own). A loaded 2-core CI once
- * took over 5 s to answer right after Redis came back.
+ * took over 5 s to answer right after Redis came back; with a second check running beside
+ * it, a file's first reading (a reading worker starting) took over 15 s.
  */
-const DEFAULT_WAIT_MS = 15_000;
+const DEFAULT_WAIT_MS = 45_000;
 
 function toView(m: StoredMessage): ChatMessageView {
   const inline = m.markup?.kind === "inline" ? m.markup.json.inline_keyboard : [];
@@ -29,6 +30,7 @@ function toView(m: StoredMessage): ChatMessageView {
     messageId: m.messageId,
     from: m.sender,
     text: m.text ?? m.caption ?? "",
+    shown: [...m.shown],
     html: m.raw,
     entities: (m.text !== undefined ? m.entities : m.captionEntities) ?? [],
     buttons: inline.map((row) => row.map((b) => b.text)),
@@ -151,6 +153,34 @@ export class ChatDriver {
     } catch {
       throw new Error(
         `no bot message matching ${String(match)} within ${timeoutMs} ms\n${this.dump()}`,
+      );
+    }
+    return find()!;
+  }
+
+  /**
+   * Resolves with the newest live bot message that has shown a text containing/matching `match`
+   * at any time, also one edited on since (a status the bot moves on at once): what the chat
+   * showed, however late the test looks. The view's `text` is the text that matched.
+   */
+  async waitForBotText(
+    match: string | RegExp,
+    { timeoutMs = DEFAULT_WAIT_MS, after = 0 }: WaitForBotMessageOptions = {},
+  ): Promise<ChatMessageView> {
+    const matches = (text: string) =>
+      typeof match === "string" ? text.includes(match) : match.test(text);
+    const find = () => {
+      const found = this.botMessages()
+        .filter((m) => m.messageId > after)
+        .reverse()
+        .find((m) => m.shown.some(matches));
+      return found && { ...found, text: found.shown.findLast(matches)! };
+    };
+    try {
+      await this.waitFor(() => find() !== undefined, { timeoutMs });
+    } catch {
+      throw new Error(
+        `no bot message ever matching ${String(match)} within ${timeoutMs} ms\n${this.dump()}`,
       );
     }
     return find()!;

@@ -90,6 +90,8 @@ export interface BotApiEmulator {
   unblockUser(userId: number): void;
   /** Number of updates waiting to be fetched or delivered. */
   pendingUpdates(): number;
+  /** Whether a getUpdates long poll is held open now (the bot is waiting for updates). */
+  longPollWaiting(): boolean;
   /** Messages the bot sent (and edited): total, most in any second, refused by flood control. */
   sendRate(): SendRate;
   stop(): Promise<void>;
@@ -182,6 +184,7 @@ export async function startBotApiEmulator(opts: EmulatorOptions = {}): Promise<B
       userRecord(userId).blocked = false;
     },
     pendingUpdates: () => state.queue.pendingCount,
+    longPollWaiting: () => state.queue.polling,
     sendRate: () => server.flood.rate(),
     stop: () => server.close(),
   };

@@ -50,6 +50,8 @@ export interface StoredMessage {
   replyTo?: number;
   deleted: boolean;
   edits: number;
+  /** Every text (or caption) the message has shown, oldest first: a status edited on is kept. */
+  shown: string[];
   /** Forum topic (message_thread_id). */
   threadId?: number;
   /** Sent with disable_notification. */
@@ -201,7 +203,7 @@ export class EmulatorState {
 
   addMessage(
     chatId: number,
-    fields: Omit<StoredMessage, "chatId" | "messageId" | "date" | "deleted" | "edits">,
+    fields: Omit<StoredMessage, "chatId" | "messageId" | "date" | "deleted" | "edits" | "shown">,
   ): StoredMessage {
     const record = this.chats.get(chatId)!;
     const message: StoredMessage = {
@@ -211,6 +213,7 @@ export class EmulatorState {
       date: now(),
       deleted: false,
       edits: 0,
+      shown: [fields.text ?? fields.caption ?? ""],
     };
     record.messages.set(message.messageId, message);
     return message;
@@ -224,6 +227,7 @@ export class EmulatorState {
   markEdited(message: StoredMessage): void {
     message.edits++;
     message.editDate = now();
+    message.shown.push(message.text ?? message.caption ?? "");
   }
 
   storeFile(

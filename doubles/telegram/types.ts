@@ -101,6 +101,8 @@ export interface ChatMessageView {
   fromUserId?: number;
   /** Plain text as displayed (HTML tags stripped, entities decoded); the caption for media. */
   text: string;
+  /** Every text the message has shown, oldest first (`text` is the last): edits kept. */
+  shown: string[];
   /** Raw text (or caption) exactly as the bot sent it. */
   html: string;
   /** Entities of the text (or caption) as Telegram parsed them: what a client renders. */

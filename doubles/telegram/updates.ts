@@ -46,6 +46,11 @@ export class UpdateQueue {
     this.listeners.delete(listener);
   }
 
+  /** Whether a getUpdates call is waiting for updates now (a long poll held open). */
+  get polling(): boolean {
+    return this.poll !== undefined;
+  }
+
   get pendingCount(): number {
     this.dropDisallowed();
     return this.pending.length;

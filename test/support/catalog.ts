@@ -140,7 +140,7 @@ export async function waitForDocument(
   user: UserDriver,
   name: RegExp,
   after: number,
-  timeoutMs = 10_000,
+  timeoutMs = 45_000,
 ): Promise<ChatMessageView> {
   const find = () =>
     user.botMessages().find((m) => m.messageId > after && name.test(m.document?.fileName ?? ""));
@@ -210,7 +210,7 @@ export function importPosts(sandbox: SellerSandbox): RequestLogEntry[] {
 export async function exportWholeCatalog(
   user: UserDriver,
   locale: "ru" | "kk" = "ru",
-  timeoutMs = 15_000,
+  timeoutMs = 45_000,
 ): Promise<Buffer> {
   const before = user.lastBotMessage()?.messageId ?? 0;
   await user.sendCommand("/export");

@@ -44,7 +44,7 @@ export function spawnBot(env: Record<string, string>): BotProcess {
     child,
     lines,
     exited,
-    async waitForLine(pattern, timeoutMs = 15_000) {
+    async waitForLine(pattern, timeoutMs = 45_000) {
       const until = Date.now() + timeoutMs;
       for (;;) {
         const found = lines.find((line) => pattern.test(line));

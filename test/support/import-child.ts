@@ -1,6 +1,6 @@
 import { rmSync } from "node:fs";
 import { afterEach, expect } from "vitest";
-import type { SellerSandbox } from "../../doubles/seller-api/index.js";
+import type { RequestLogEntry, SellerSandbox } from "../../doubles/seller-api/index.js";
 import type { BotApiEmulator } from "../../doubles/telegram/index.js";
 import type { BotProcess } from "./child.js";
 
@@ -66,7 +66,7 @@ export async function confirmImport(
   sent: { message_id: number },
 ) {
   const offer = await user.waitForBotMessage(/Импортировать товары \(\d+\)\?/, {
-    timeoutMs: 15_000,
+    timeoutMs: 45_000,
     after: sent.message_id,
   });
   await user.pressButton(/Импортировать товары/, { messageId: offer.messageId });
@@ -94,6 +94,9 @@ export async function summariesSettled(processes: BotProcess[], count: number) {
   await expect.poll(recorded, { timeout: STARTUP_MS, interval: 100 }).toBeGreaterThanOrEqual(count);
 }
 
+/** An import request (a POST of products) in the sandbox's log. */
+export const isImportPost = (r: RequestLogEntry) =>
+  r.method === "POST" && r.path.endsWith("/products/import");
+
 /** The import requests the sandbox received. */
-export const importPostsOf = (api: SellerSandbox) =>
-  api.requests.filter((r) => r.method === "POST" && r.path.endsWith("/products/import"));
+export const importPostsOf = (api: SellerSandbox) => api.requests.filter(isImportPost);

@@ -113,12 +113,14 @@ const answeredQueries = (tg: BotApiEmulator) =>
 
 /**
  * One poll over Telegram's call log for all users (a waiter per user polling its chat would
- * itself load the process it measures). Gives up after two minutes.
+ * itself load the process it measures). Gives up after a minute (within a test's 90 s), naming
+ * what is missing.
  */
-async function waitUntil(done: () => boolean, timeoutMs = 120_000) {
+async function waitUntil(done: () => boolean, missing = () => "", timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (!done()) {
-    if (Date.now() > deadline) throw new Error("load scenario: answers did not arrive in time");
+    if (Date.now() > deadline)
+      throw new Error(`load scenario: answers did not arrive in time${missing()}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -127,15 +129,24 @@ async function waitUntil(done: () => boolean, timeoutMs = 120_000) {
 function waitForMessages(tg: BotApiEmulator, users: UserDriver[], text: RegExp, from = 0) {
   const waiting = new Set(users.map((u) => u.id));
   let seen = from;
-  return waitUntil(() => {
-    const calls = tg.calls;
-    for (; seen < calls.length; seen++) {
-      const call = calls[seen]!;
-      if (call.method === "sendMessage" && call.ok && text.test(String(call.params.text)))
-        waiting.delete(Number(call.params.chat_id));
-    }
-    return waiting.size === 0;
-  });
+  return waitUntil(
+    () => {
+      const calls = tg.calls;
+      for (; seen < calls.length; seen++) {
+        const call = calls[seen]!;
+        if (call.method === "sendMessage" && call.ok && text.test(String(call.params.text)))
+          waiting.delete(Number(call.params.chat_id));
+      }
+      return waiting.size === 0;
+    },
+    () => {
+      const failed = tg.calls.filter((c) => !c.ok).map((c) => `${c.method}: ${c.error}`);
+      const got = users
+        .filter((u) => waiting.has(u.id))
+        .map((u) => JSON.stringify(u.lastBotMessage()?.text.slice(0, 80) ?? null));
+      return `: ${waiting.size} of ${users.length} chats still wait for ${text} (their last: ${got.join(", ")}); Telegram ${JSON.stringify(tg.sendRate())}, ${tg.pendingUpdates()} updates pending, failed calls: ${[...new Set(failed)].join("; ") || "none"}`;
+    },
+  );
 }
 
 export interface OrdersBurstFigures {

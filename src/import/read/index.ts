@@ -33,11 +33,16 @@ export interface ImportReader {
  * The app's reading workers: two, kept warm while in use (a warm worker answers in
  * milliseconds); idle workers hold nothing open and stop after a minute.
  */
-export function createImportReader(): ImportReader {
+export function createImportReader({
+  timeLimitMs = DEFAULT_TIME_LIMIT_MS,
+}: {
+  /** The time cap of a reading (tests of other caps on a loaded machine raise it). */
+  timeLimitMs?: number;
+} = {}): ImportReader {
   const warm = new ReadingPool({
     size: 2,
     memoryLimitMb: DEFAULT_MEMORY_LIMIT_MB,
-    timeLimitMs: DEFAULT_TIME_LIMIT_MS,
+    timeLimitMs,
     idleMs: 60_000,
   });
   return {
@@ -45,12 +50,7 @@ export function createImportReader(): ImportReader {
       const memoryLimitMb = options.memoryLimitMb ?? DEFAULT_MEMORY_LIMIT_MB;
       if (memoryLimitMb === DEFAULT_MEMORY_LIMIT_MB) return warm.read(file, options);
       // An unusual cap (tests of the cap itself) gets a pool of its own, dropped after use.
-      const once = new ReadingPool({
-        size: 1,
-        memoryLimitMb,
-        timeLimitMs: DEFAULT_TIME_LIMIT_MS,
-        idleMs: 0,
-      });
+      const once = new ReadingPool({ size: 1, memoryLimitMb, timeLimitMs, idleMs: 0 });
       return once.read(file, options);
     },
     close: () => warm.close(),
