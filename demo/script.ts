@@ -117,6 +117,11 @@ export async function playScript(
         break;
     }
     await chat.untilAnswered();
+    // Before a wait for the import, its status message may or may not have come and been
+    // edited yet (the sending runs outside updates): what changed is written after the wait,
+    // each message as it ended, so the transcript does not depend on the machine's speed.
+    const next = steps[i + 1];
+    if (next?.kind === "wait" && next.what === "import") continue;
     lines.push(...writer.changes(chat.messages(), chat.user.callbackAnswers()));
   }
   return `${lines.join("\n")}\n`;
