@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { RequestLogEntry } from "../doubles/seller-api/index.js";
 import { FILE_REJECTIONS, ISSUE_CODES } from "../src/import/types.js";
+import type { ImportProduct } from "../src/seller-api/index.js";
 import { type Harness, linkUser, startInProcess } from "./support/harness.js";
 import { sharedParsedRead } from "./support/shared.js";
 
@@ -542,25 +543,32 @@ describe("files that are not a product list", () => {
 });
 
 describe("/import", () => {
-  for (const [languageCode, heading] of [
-    ["ru", /Колонки таблицы/],
-    ["kk", /Кесте бағандары/],
+  for (const [languageCode, heading, titles] of [
+    ["ru", /Колонки таблицы/, ["Ключ товара", "Название (рус.)", "Цена, ₸", "Штрихкод"]],
+    ["kk", /Кесте бағандары/, ["Тауар кілті", "Атауы (орыс.)", "Баға, ₸", "Штрихкод"]],
   ] as const) {
-    it(`explains the columns and sends templates that import as they are (${languageCode})`, async () => {
+    it(`explains the columns by their titles and sends templates that read as they are (${languageCode})`, async () => {
       h = await startInProcess();
       const user = await linkedUser(languageCode);
       await user.sendCommand("/import");
       await user.waitFor((messages) => messages.filter((m) => m.document).length === 2, SLOW);
       const help = await user.waitForBotMessage(heading);
-      expect(help.text).toContain("productKey");
-      expect(help.text).toContain("attributeValueCodes");
+      for (const title of titles) expect(help.text).toContain(`«${title}»`);
+      expect(help.text).toContain("/export");
+      expect(help.text).not.toMatch(/productKey|attributeValueCodes|name\.rus/);
       expect(help.text).toContain("0, 12");
 
       const files = user.botMessages().flatMap((m) => (m.document ? [m.document] : []));
       expect(files.map((f) => f.fileName)).toEqual(["import-template.csv", "import-template.json"]);
       const csvTemplate = files[0]!.content;
       expect(csvTemplate.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-      expect(csvTemplate.toString("utf8").split("\r\n")[0]).toContain("productKey;");
+      const header = csvTemplate
+        .toString("utf8")
+        .replace(/^\uFEFF/, "")
+        .split("\r\n")[0]!;
+      expect(header.split(";")[0]).toBe(titles[0]);
+      for (const title of titles) expect(header).toContain(title);
+      expect(header).not.toMatch(/productKey|price|barcode/);
       for (const file of files) {
         const read = await readImportFile(
           { bytes: new Uint8Array(file.content), fileName: file.fileName },
@@ -574,24 +582,43 @@ describe("/import", () => {
         expect(read.products[0]!.product.categoryId).toBe(101);
       }
     });
-  }
 
-  it("the template imports end to end", async () => {
-    h = await startInProcess();
-    const user = await linkedUser("ru");
-    await user.sendCommand("/import");
-    await user.waitFor((messages) => messages.filter((m) => m.document).length === 2, SLOW);
-    const template = user.botMessages().find((m) => m.document?.fileName.endsWith(".csv"))!;
-    await user.sendDocument({
-      fileName: "мой-шаблон.csv",
-      content: template.document!.content,
+    it(`the CSV template, sent back as it is, previews and imports its product (${languageCode})`, async () => {
+      h = await startInProcess();
+      const user = await linkedUser(languageCode);
+      await user.sendCommand("/import");
+      await user.waitFor((messages) => messages.filter((m) => m.document).length === 2, SLOW);
+      const template = user.botMessages().find((m) => m.document?.fileName.endsWith(".csv"))!;
+      await user.sendDocument({
+        fileName: "мой-шаблон.csv",
+        content: template.document!.content,
+      });
+      const offer = await confirmImport(user, languageCode);
+      const preview = user
+        .botMessages()
+        .map((m) => m.text ?? "")
+        .join("\n");
+      expect(preview).toContain("Кабель Baseus USB-C — Lightning");
+      expect(preview).toContain("2000000000015");
+      expect(offer.text).toContain("(1)");
+      await user.waitForBotText(
+        languageCode === "ru" ? /Импорт принят/ : /Импорт қабылданды/,
+        SLOW,
+      );
+      const sent = productsOf(importPosts()[0]!) as unknown as ImportProduct[];
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.name.rus).toBe("Кабель Baseus USB-C — Lightning");
+      expect(sent[0]!.isLocalMade).toBe(false);
+      expect(sent[0]!.attributes).toEqual([
+        { code: "color", valueCodes: ["black"] },
+        { code: "connector", valueCodes: ["lightning"] },
+      ]);
+      expect(sent[0]!.skus?.map((s) => [s.price, s.barcode, s.attributeValueCodes])).toEqual([
+        [2990, "2000000000015", ["1m"]],
+        [3490.5, "2000000000022", ["2m"]],
+      ]);
     });
-    await confirmImport(user);
-    await user.waitForBotText(/Импорт принят/, SLOW);
-    const sent = productsOf(importPosts()[0]!);
-    expect(sent).toHaveLength(1);
-    expect(sent[0]!.skus.map((s) => s.price)).toEqual([2990, 3490.5]);
-  });
+  }
 });
 
 describe("import texts", () => {

@@ -1,10 +1,12 @@
 import type { ImportProduct } from "../seller-api/index.js";
+import { attributeTitle, BOOLEAN_WORDS, columnTitle, type SheetLanguage } from "../sheets/index.js";
 import { PRODUCT_COLUMNS, SKU_COLUMNS } from "./read/columns.js";
 
 /**
  * Ready-to-fill import templates in the import format: a CSV with the header and a sample
  * product of two SKUs (UTF-8 with BOM and `;`, so Excel in a Russian or Kazakh locale opens
- * it as columns), and the same product as the API's own JSON import request. The sample
+ * it as columns) titled in the chat's language as the export titles its columns, and the same
+ * product as the API's own JSON import request (for integrators, who read field names). The sample
  * uses ids that exist in the marketplace's directories (a leaf category, a brand, attribute
  * codes), so the template imports as it is.
  */
@@ -12,7 +14,11 @@ import { PRODUCT_COLUMNS, SKU_COLUMNS } from "./read/columns.js";
 export const CSV_TEMPLATE_NAME = "import-template.csv";
 export const JSON_TEMPLATE_NAME = "import-template.json";
 
-/** Columns of the CSV template, in order: the reader's own columns, two attributes between. */
+/**
+ * Fields of the CSV template's columns, in order: the reader's own columns, two characteristics
+ * between. Characteristics stay codes (title and cells): a code imports whatever the directory
+ * names it, a name only where the directory gives that very name.
+ */
 export const TEMPLATE_COLUMNS = [
   "productKey",
   ...PRODUCT_COLUMNS,
@@ -81,7 +87,13 @@ export function toExcelCsv(rows: readonly (readonly string[])[]): string {
 /** Prices as Russian Excel writes them: decimal comma. */
 const excelNumber = (n: number) => String(n).replace(".", ",");
 
-export function csvTemplate(vatRates: readonly number[]): string {
+/** A column's title in `language`: the vocabulary's, `Характеристика: color` for a characteristic. */
+function templateTitle(column: (typeof TEMPLATE_COLUMNS)[number], language: SheetLanguage) {
+  const attribute = /^attributes\.(.+)$/.exec(column);
+  return attribute ? attributeTitle(attribute[1]!, language) : columnTitle(column, language);
+}
+
+export function csvTemplate(vatRates: readonly number[], language: SheetLanguage): string {
   const p = sampleProduct(vatRates);
   const skus = p.skus ?? [];
   const rows = skus.map((sku, i) => {
@@ -93,7 +105,7 @@ export function csvTemplate(vatRates: readonly number[]): string {
       shopId: "",
       categoryId: productCell(String(p.categoryId)),
       brandId: productCell(String(p.brandId)),
-      isLocalMade: productCell(String(p.isLocalMade)),
+      isLocalMade: productCell(BOOLEAN_WORDS[language][p.isLocalMade ? "yes" : "no"]),
       "name.rus": productCell(p.name.rus),
       "name.kaz": productCell(p.name.kaz ?? ""),
       "description.rus": productCell(p.description.rus),
@@ -109,7 +121,8 @@ export function csvTemplate(vatRates: readonly number[]): string {
     };
     return TEMPLATE_COLUMNS.map((column) => cells[column]);
   });
-  return toExcelCsv([[...TEMPLATE_COLUMNS], ...rows]);
+  const titles = TEMPLATE_COLUMNS.map((column) => templateTitle(column, language));
+  return toExcelCsv([titles, ...rows]);
 }
 
 export function jsonTemplate(vatRates: readonly number[]): string {

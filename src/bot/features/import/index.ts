@@ -1,4 +1,5 @@
 import { Composer, InputFile } from "grammy";
+import type { Locale } from "../../../i18n.js";
 import {
   CSV_TEMPLATE_NAME,
   csvTemplate,
@@ -23,9 +24,10 @@ function createImportFeature(deps: FeatureDeps) {
 
   composer.command(IMPORT.command, deps.requireLink, async (ctx) => {
     const vatRates = deps.config.import.vatRates;
+    const locale = ((await ctx.i18n.getLocale()) as Locale) ?? "ru";
     await ctx.reply(ctx.t("import-help", { vat: vatRates.join(", ") }));
     await ctx.replyWithDocument(
-      new InputFile(new TextEncoder().encode(csvTemplate(vatRates)), CSV_TEMPLATE_NAME),
+      new InputFile(new TextEncoder().encode(csvTemplate(vatRates, locale)), CSV_TEMPLATE_NAME),
       { caption: ctx.t("import-template-csv-caption") },
     );
     await ctx.replyWithDocument(
