@@ -180,7 +180,7 @@ describe("an export of 5,047 SKUs sent back", () => {
 
     // Undo: exactly those three products again, with their prices as exported.
     await user.pressButton("↩️ Отменить изменения", { messageId: applied.messageId });
-    const undone = await user.waitForBotMessage(/Возвращаю прежние значения: 3/, SLOW);
+    const undone = await user.waitForBotText(/Возвращаю прежние значения: 3/, SLOW);
     expect(undone.text).toContain("оставлены как есть: 0");
     await user.waitFor(() => h!.api.jobs.length === 2, SLOW);
     expect(importPosts()).toHaveLength(2);
@@ -256,7 +256,7 @@ for r in rows:
     await user.waitFor(() => h!.api.jobs.length === 1, SLOW);
     expect(noKazDescription(cards())).toEqual(noKazDescription(withPrices(before, newPrices)));
     await user.pressButton("↩️ Отменить изменения", { messageId: applied.messageId });
-    await user.waitForBotMessage(new RegExp(`Возвращаю прежние значения: ${changed.length}`), SLOW);
+    await user.waitForBotText(new RegExp(`Возвращаю прежние значения: ${changed.length}`), SLOW);
     await user.waitFor(() => h!.api.jobs.length === 2, SLOW);
     expect(noKazDescription(cards())).toEqual(noKazDescription(before));
     expect(user.dump()).not.toContain("не отвечает");

@@ -86,7 +86,7 @@ describe("one price from the product card", () => {
     expect(live().skus[1]!.price).toBe(newPrice);
 
     await user.pressButton("↩️ Отменить изменения", { messageId: summary.messageId });
-    await user.waitForBotMessage(/Возвращаю прежние значения: 1/, SLOW);
+    await user.waitForBotText(/Возвращаю прежние значения: 1/, SLOW);
     await user.waitFor(() => h!.api.jobs.length === 2, SLOW);
     expect(live().skus.map((s) => s.price)).toEqual(product.skus.map((s) => s.price));
   });

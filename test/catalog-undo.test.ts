@@ -101,7 +101,7 @@ for r in rows:
     expect(added[0]!.buttons.flat()).toEqual([]);
     expect(summary.buttons.flat()).toEqual(["↩️ Өзгерістерді болдырмау"]);
     await user.pressButton("↩️ Өзгерістерді болдырмау", { messageId: summary.messageId });
-    const undone = await user.waitForBotMessage(/Бұрынғы мәндерді қайтарып жатырмын: 1/, SLOW);
+    const undone = await user.waitForBotText(/Бұрынғы мәндерді қайтарып жатырмын: 1/, SLOW);
     expect(undone.text).toContain("сол күйінде қалдырылды: 0");
     // Used once: the button is gone from the summary.
     const summaryNow = user.botMessages().find((m) => m.messageId === summary.messageId)!;

@@ -340,7 +340,7 @@ describe("the catalog of a real shop, round trip", () => {
     const summary = await user.waitForBotMessage(/^«каталог\.xlsx»: итоги/, SLOW);
     await user.waitFor(() => summary.buttons.flat().includes("↩️ Отменить изменения"), SLOW);
     await user.pressButton("↩️ Отменить изменения", { messageId: summary.messageId });
-    await user.waitForBotMessage(/Возвращаю прежние значения: 3/, SLOW);
+    await user.waitForBotText(/Возвращаю прежние значения: 3/, SLOW);
     await user.waitFor(() => api.jobs.length >= 2, SLOW);
     const undone = sentIn(importPosts(api).slice(1));
     expect(undone.map((p) => p.productId).sort()).toEqual(applied.map((p) => p.productId).sort());
