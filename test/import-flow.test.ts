@@ -347,7 +347,7 @@ describe("importing a document from the chat", () => {
     await user.sendDocument({ fileName: "slow.json", content: JSON.stringify({ products }) });
     await confirmImport(user);
 
-    const result = await user.waitForBotMessage(/могли всё же создаться/, SLOW);
+    const result = await user.waitForBotText(/могли всё же создаться/, SLOW);
     expect(result.text).toMatch(/Запрос \d\/2 \(товары № (1–30|31–35)\)/);
     expect(result.text).toContain("/products");
     // The result is told once every request has its outcome, so any retry would be in the log
@@ -361,7 +361,7 @@ describe("importing a document from the chat", () => {
     h.api.failNext(IMPORT_PATH, "hang");
     await user.sendDocument({ fileName: "one.json", content: JSON.stringify([product(1)]) });
     await confirmImport(user);
-    const result = await user.waitForBotMessage(/могли всё же создаться/, SLOW);
+    const result = await user.waitForBotText(/могли всё же создаться/, SLOW);
     // Its first line agrees: the request may have gone through.
     const said = user.botMessages().map((m) => m.text);
     expect(result.text, user.dump()).toMatch(
@@ -381,7 +381,7 @@ describe("importing a document from the chat", () => {
     await confirmImport(user);
     h.api.failNext(IMPORT_PATH, "hang");
     h.api.setLatency(100);
-    await user.waitForBotMessage(/могли всё же создаться/, SLOW);
+    await user.waitForBotText(/могли всё же создаться/, SLOW);
     const posts = importPosts();
     expect(posts).toHaveLength(10);
     // The other two workers went on at once: all nine were sent while the first one hung
