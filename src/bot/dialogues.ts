@@ -17,6 +17,8 @@
 import type { Conversation } from "@grammyjs/conversations";
 import type { Filter } from "grammy";
 import type { Clock } from "../clock.js";
+import { periodLabel, type TypedPeriod } from "../orders-export/index.js";
+import { escapeHtml, shorten } from "../text/index.js";
 import type { BotContext, ConversationContext } from "./context.js";
 
 /** A conversation of this bot: the outer context, and the one inside. */
@@ -49,4 +51,22 @@ export async function typedAnswers(
     if (ctx.has("message:text") && !ctx.message.text.startsWith("/")) return ctx;
     return await conversation.halt({ next: true });
   };
+}
+
+/**
+ * Why typed dates were not taken (a period's question, the orders export's or money's): the
+ * dates in the wrong order, or text that holds none, each in that question's own words.
+ */
+export function typedDatesRefusal(
+  t: BotContext["t"],
+  typed: Exclude<TypedPeriod, { ok: true }>,
+  text: string,
+  keys: { reversed: string; unreadable: string },
+): string {
+  return typed.reason === "reversed"
+    ? t(keys.reversed, {
+        from: periodLabel({ firstDay: typed.firstDay, lastDay: typed.firstDay }),
+        to: periodLabel({ firstDay: typed.lastDay, lastDay: typed.lastDay }),
+      })
+    : t(keys.unreadable, { text: escapeHtml(shorten(text, 60)) });
 }

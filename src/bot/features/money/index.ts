@@ -10,12 +10,11 @@ import {
   periodOfDays,
   presetMoneyPeriod,
 } from "../../../money/index.js";
-import { parseTypedPeriod, periodLabel } from "../../../orders-export/index.js";
-import { escapeHtml, shorten } from "../../../text/index.js";
+import { parseTypedPeriod } from "../../../orders-export/index.js";
 import { ButtonNotice, onButton } from "../../buttons/handle.js";
 import type { BotContext, ConversationContext } from "../../context.js";
 import type { Dialogue, Feature, FeatureDeps } from "../../deps.js";
-import { type DialogueConversation, typedAnswers } from "../../dialogues.js";
+import { type DialogueConversation, typedAnswers, typedDatesRefusal } from "../../dialogues.js";
 import { menuCommand } from "../../menu.js";
 import { startMoneyBook } from "./book.js";
 import {
@@ -66,12 +65,10 @@ function datesConversation(deps: FeatureDeps) {
         return;
       }
       await answer.reply(
-        typed.reason === "reversed"
-          ? answer.t("money-dates-reversed", {
-              from: periodLabel({ firstDay: typed.firstDay, lastDay: typed.firstDay }),
-              to: periodLabel({ firstDay: typed.lastDay, lastDay: typed.lastDay }),
-            })
-          : answer.t("money-dates-unreadable", { text: escapeHtml(shorten(text, 60)) }),
+        typedDatesRefusal(answer.t, typed, text, {
+          reversed: "money-dates-reversed",
+          unreadable: "money-dates-unreadable",
+        }),
       );
     }
   };

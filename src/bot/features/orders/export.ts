@@ -23,11 +23,11 @@ import {
   type Totals,
 } from "../../../orders-export/index.js";
 import { KEY_PREFIX } from "../../../storage/index.js";
-import { escapeHtml, formatMoney, orderStatusText, shorten } from "../../../text/index.js";
+import { escapeHtml, formatMoney, orderStatusText } from "../../../text/index.js";
 import { ButtonNotice, onButton } from "../../buttons/handle.js";
 import type { BotContext, ConversationContext } from "../../context.js";
 import type { Dialogue, FeatureDeps } from "../../deps.js";
-import { type DialogueConversation, typedAnswers } from "../../dialogues.js";
+import { type DialogueConversation, typedAnswers, typedDatesRefusal } from "../../dialogues.js";
 import { isSellerApiFailure, userMessageKey } from "../../errors/user-messages.js";
 import {
   createListQueries,
@@ -134,12 +134,10 @@ function datesConversation(deps: FeatureDeps, queries: ListQueries) {
         return;
       }
       await answer.reply(
-        typed.reason === "reversed"
-          ? answer.t("orders-export-dates-reversed", {
-              from: periodLabel({ firstDay: typed.firstDay, lastDay: typed.firstDay }),
-              to: periodLabel({ firstDay: typed.lastDay, lastDay: typed.lastDay }),
-            })
-          : answer.t("orders-export-dates-unreadable", { text: escapeHtml(shorten(text, 60)) }),
+        typedDatesRefusal(answer.t, typed, text, {
+          reversed: "orders-export-dates-reversed",
+          unreadable: "orders-export-dates-unreadable",
+        }),
       );
     }
   };
