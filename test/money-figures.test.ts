@@ -12,6 +12,7 @@ import { abcOrder, periodFigures, periodTotals, profitOf } from "../src/money/fi
 import { presetMoneyPeriod, previousPeriod } from "../src/money/periods.js";
 import { cancelSignal, payoutSignal, silenceSignal } from "../src/money/signals.js";
 import { statusClassifier } from "../src/money/statuses.js";
+import { cents, groupBy, kindOf, soldSums } from "./support/money.js";
 
 const HOUR = 3_600_000;
 /** 2026-11-20 18:00 in Almaty (UTC+5). */
@@ -45,43 +46,6 @@ function daysOfShop(): DayFigures[] {
 }
 
 // ------------------------------------------------------------------ sums made apart
-
-/** Map.groupBy, which Node 20 lacks. */
-function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
-  return groups;
-}
-
-const cents = (n: number) => Math.round(n * 100);
-type Kind = "sale" | "returned" | "cancelled" | "unknown";
-const kindOf = (key: string): Kind =>
-  key === "CANCELLED"
-    ? "cancelled"
-    : key === "RETURNED"
-      ? "returned"
-      : key === "DISPUTE"
-        ? "unknown"
-        : "sale";
-const returnedOf = (o: SeedOrder) =>
-  o.quantityReturned > 0 ? o.quantityReturned : kindOf(o.statusKey) === "returned" ? o.quantity : 0;
-
-function expectedSums(lines: SeedOrder[]) {
-  const sold = lines.filter((o) => ["sale", "returned"].includes(kindOf(o.statusKey)));
-  return {
-    lines: sold.length,
-    units: sold.reduce((n, o) => n + o.quantity, 0),
-    orders: new Set(sold.map((o) => o.orderId)).size,
-    sales: sold.reduce((n, o) => n + cents(o.totalPrice), 0),
-    commission: sold.reduce((n, o) => n + cents(o.totalCommissionAmount), 0),
-    payout: sold.reduce((n, o) => n + cents(o.totalPayoutAmount), 0),
-    returned: sold.reduce((n, o) => n + returnedOf(o), 0),
-    returnsValue: sold.reduce(
-      (n, o) => n + Math.round((cents(o.totalPrice) * returnedOf(o)) / o.quantity),
-      0,
-    ),
-  };
-}
 
 const between = (first: string, last: string, untilMinute?: number) =>
   shop.orders.filter((o) => {
@@ -121,7 +85,7 @@ describe("the figures of a period", () => {
     for (const day of days) figures.add(day);
     const result = figures.result();
     const lines = between(period.firstDay, period.lastDay);
-    expect(result.totals).toEqual(expectedSums(lines));
+    expect(result.totals).toEqual(soldSums(lines));
 
     const byStatus = groupBy(lines, (o) => o.statusKey);
     expect(result.statuses.map((s) => s.key).sort()).toEqual([...byStatus.keys()].sort());
@@ -145,7 +109,7 @@ describe("the figures of a period", () => {
     const byProduct = groupBy(sold, (o) => o.barcode);
     expect(result.products).toHaveLength(byProduct.size);
     for (const p of result.products) {
-      const want = expectedSums(byProduct.get(p.barcode)!);
+      const want = soldSums(byProduct.get(p.barcode)!);
       expect({ ...p, orders: 0 }).toMatchObject({
         ...want,
         orders: 0,
@@ -166,7 +130,7 @@ describe("the figures of a period", () => {
     expect(before).toEqual({ firstDay: "2026-11-07", lastDay: "2026-11-13", untilMinute: 697 });
     const totals = periodTotals();
     for (const day of days) totals.add(day, before);
-    expect(totals.result()).toEqual(expectedSums(between("2026-11-07", "2026-11-13", 697)));
+    expect(totals.result()).toEqual(soldSums(between("2026-11-07", "2026-11-13", 697)));
     // the same days whole are more
     const whole = periodTotals();
     for (const day of days) whole.add(day, { firstDay: "2026-11-07", lastDay: "2026-11-13" });
