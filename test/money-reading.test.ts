@@ -1,21 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  type SeedOrder,
-  type SellerSandbox,
-  startSellerSandbox,
-} from "../doubles/seller-api/index.js";
-import { parseConfig } from "../src/config.js";
-import { createLogger } from "../src/logger.js";
-import { createMoneyService } from "../src/money/index.js";
-import { createSellerApi } from "../src/seller-api/index.js";
-import { createStorage, type Storage } from "../src/storage/index.js";
+import type { SeedOrder } from "../doubles/seller-api/index.js";
 import { linesBetween, soldSums } from "./support/money.js";
+import { moneyOverSandbox } from "./support/money-service.js";
 
 const ORDERS = "/api/seller/v1/orders/list";
-const HOUR = 3_600_000;
 /** 2026-11-20 20:00 in Almaty. */
 const NOW = Date.UTC(2026, 10, 20, 15, 0, 0);
 const OCTOBER = { firstDay: "2026-10-01", lastDay: "2026-10-31" };
@@ -26,45 +14,8 @@ afterEach(async () => {
   cleanup = [];
 });
 
-/** The money service over the sandbox's money shop and the embedded storage, as the app wires it. */
-async function money(concurrency = 4): Promise<{
-  api: SellerSandbox;
-  service: ReturnType<typeof createMoneyService>;
-  storage: Storage;
-}> {
-  const api = await startSellerSandbox({
-    moneyShop: { days: 80, linesPerDay: 30, endMs: NOW - HOUR },
-  });
-  const dir = mkdtempSync(join(tmpdir(), "money-"));
-  const storage = createStorage({ redisUrl: undefined, redisKeyPrefix: "", dataDir: dir });
-  const seller = createSellerApi({
-    baseUrl: api.url,
-    auth: { kind: "token", token: api.token },
-    timeoutMs: 30_000,
-    logger: createLogger("silent"),
-    retryBaseDelayMs: 10,
-  });
-  cleanup.push(
-    () => api.stop(),
-    () => storage.close(),
-    () => rmSync(dir, { recursive: true, force: true }),
-    () => seller.close(),
-  );
-  const { money: config } = parseConfig({
-    BOT_TOKEN: "1:a",
-    SELLER_API_URL: api.url,
-    SELLER_API_TOKEN: "t",
-    MONEY_READ_CONCURRENCY: String(concurrency),
-  });
-  const service = createMoneyService({
-    seller,
-    kv: storage.kv,
-    logger: createLogger("silent"),
-    timeZone: "Asia/Almaty",
-    config,
-  });
-  return { api, service, storage };
-}
+/** The money service over the money shop, reading `concurrency` pages at once. */
+const money = (concurrency = 4) => moneyOverSandbox({ now: NOW, cleanup, concurrency });
 
 const keyOf = (o: { orderId: number; barcode?: string | null }) => `${o.orderId}|${o.barcode}`;
 

@@ -3,24 +3,16 @@
  * every figure against sums computed apart from the lines the sandbox serves, ABC by the rule,
  * the zone named, the formats, both languages; written as the pages come.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  type SeedOrder,
-  type SellerSandbox,
-  startSellerSandbox,
-} from "../doubles/seller-api/index.js";
+import type { SeedOrder } from "../doubles/seller-api/index.js";
 import { createBotI18n } from "../src/bot/index.js";
-import { parseConfig } from "../src/config.js";
 import { type Locale, translator } from "../src/i18n.js";
-import { createLogger } from "../src/logger.js";
-import { type CostOf, createMoneyBook, createMoneyService } from "../src/money/index.js";
-import { createSellerApi } from "../src/seller-api/index.js";
-import { createStorage } from "../src/storage/index.js";
+import { type CostOf, createMoneyBook } from "../src/money/index.js";
 import { cents, groupBy, isSale, kindOf, linesBetween, returnedOf } from "./support/money.js";
 import { type OpenedBook, openBook, table, tiynOf, type Value } from "./support/money-book.js";
+import { moneyOverSandbox } from "./support/money-service.js";
 
 const HOUR = 3_600_000;
 const ORDERS = "/api/seller/v1/orders/list";
@@ -43,44 +35,7 @@ afterEach(async () => {
   cleanup = [];
 });
 
-/** The money service over the sandbox's money shop and the embedded storage, as the app wires it. */
-async function moneyOverSandbox(): Promise<{
-  api: SellerSandbox;
-  service: ReturnType<typeof createMoneyService>;
-  dir: string;
-}> {
-  const api = await startSellerSandbox({
-    moneyShop: { days: 80, linesPerDay: 30, endMs: NOW - HOUR },
-  });
-  const dir = mkdtempSync(join(tmpdir(), "money-book-"));
-  const storage = createStorage({ redisUrl: undefined, redisKeyPrefix: "", dataDir: dir });
-  const seller = createSellerApi({
-    baseUrl: api.url,
-    auth: { kind: "token", token: api.token },
-    timeoutMs: 30_000,
-    logger: createLogger("silent"),
-    retryBaseDelayMs: 10,
-  });
-  cleanup.push(
-    () => api.stop(),
-    () => storage.close(),
-    () => rmSync(dir, { recursive: true, force: true }),
-    () => seller.close(),
-  );
-  const { money: config } = parseConfig({
-    BOT_TOKEN: "1:a",
-    SELLER_API_URL: api.url,
-    SELLER_API_TOKEN: "t",
-  });
-  const service = createMoneyService({
-    seller,
-    kv: storage.kv,
-    logger: createLogger("silent"),
-    timeZone: "Asia/Almaty",
-    config,
-  });
-  return { api, service, dir };
-}
+const moneyOverShop = () => moneyOverSandbox({ now: NOW, cleanup });
 
 // ------------------------------------------------------------------ reading the file back
 
@@ -169,7 +124,7 @@ const SHARE = "0.0%";
 
 /** Writes October's workbook from the sandbox, as the bot does, in `lang`. */
 async function octoberBook(lang: Lang, costOf: CostOf = () => undefined) {
-  const { api, service, dir } = await moneyOverSandbox();
+  const { api, service, dir } = await moneyOverShop();
   const path = join(dir, `${lang}.xlsx`);
   const t = translator(createBotI18n(), lang as Locale);
   const book = createMoneyBook({ path, timeZone: "Asia/Almaty", t, madeAt: NOW });
@@ -275,7 +230,7 @@ describe("the money workbook, read by openpyxl", () => {
   });
 
   it("is written as the pages come: the reading takes no next page until the file keeps up", async () => {
-    const { api, service } = await moneyOverSandbox();
+    const { api, service } = await moneyOverShop();
     const at = (o: SeedOrder) => api.seed.orderCreatedAt[o.orderId]!;
     const october = linesBetween(api.seed.orders, at, OCTOBER.firstDay, OCTOBER.lastDay);
     let release!: () => void;
