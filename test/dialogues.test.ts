@@ -92,9 +92,16 @@ interface Scenario {
   answer(chat: Chat): Promise<boolean>;
 }
 
-/** The bot's next message after `before` (any), e.g. its reaction to a text. */
-const nextAfter = (user: UserDriver, before: number) =>
-  user.waitForBotMessage(/./, { after: before });
+/**
+ * The bot's first message after `before`, as it first read, e.g. its reaction to a text: not
+ * the newest (an export's file may already be under its status) nor the status's later text.
+ */
+async function nextAfter(user: UserDriver, before: number) {
+  const first = () => user.botMessages().find((m) => m.messageId > before);
+  await user.waitFor(() => first() !== undefined);
+  const message = first()!;
+  return { ...message, text: message.shown[0] ?? message.text };
+}
 const lastId = (user: UserDriver) => user.lastBotMessage()?.messageId ?? 0;
 
 /**
