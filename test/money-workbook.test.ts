@@ -127,7 +127,7 @@ async function octoberBook(lang: Lang, costOf: CostOf = () => undefined) {
   const { api, service, dir } = await moneyOverShop();
   const path = join(dir, `${lang}.xlsx`);
   const t = translator(createBotI18n(), lang as Locale);
-  const book = createMoneyBook({ path, timeZone: "Asia/Almaty", t, madeAt: NOW });
+  const book = createMoneyBook({ path, timeZone: "Asia/Almaty", t, language: lang, madeAt: NOW });
   const { current } = await service.lines(OCTOBER, NOW, { onLine: (line) => book.addLine(line) });
   const totals = await book.finish(current, costOf);
   const at = (o: SeedOrder) => api.seed.orderCreatedAt[o.orderId]!;

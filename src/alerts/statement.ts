@@ -101,7 +101,12 @@ async function readMonth(ctx: AlertContext, period: MoneyPeriod, now: number, lo
   const books = locales.map((locale) => {
     const t = translator(ctx.i18n, locale);
     const path = join(dir, `${locale}.xlsx`);
-    return { locale, t, path, book: createMoneyBook({ path, timeZone, t, madeAt: now }) };
+    return {
+      locale,
+      t,
+      path,
+      book: createMoneyBook({ path, timeZone, t, language: locale, madeAt: now }),
+    };
   });
   const kept = new Map<Locale, StatementBookData>();
   try {

@@ -28,7 +28,12 @@ import {
   type Cell,
   columnLetters,
   createWorkbookFile,
+  type MoneyColumn,
+  moneyColumnWord,
   NUMBER_FORMAT,
+  type SheetLanguage,
+  titleOf,
+  type ValueKind,
   type Workbook,
   type WorkbookFile,
 } from "../sheets/index.js";
@@ -50,8 +55,10 @@ const PLACE = { summary: 0, products: 1, lines: 2 } as const;
 export interface MoneyBookOptions {
   path: string;
   timeZone: string;
-  /** The chat's language: sheet names, titles, words. */
+  /** The chat's language: sheet names, words. */
   t: Translate;
+  /** The same language, for the columns' titles (the vocabulary's, src/sheets). */
+  language: SheetLanguage;
   /** When the figures were read (the summary names it, in the time zone). */
   madeAt: number;
 }
@@ -117,7 +124,7 @@ type Looks = ReturnType<typeof looksOf>;
 /** A new money workbook at `path`: its lines sheet is open and streams to the file. */
 export function createMoneyBook(options: MoneyBookOptions): MoneyBook {
   const book = createWorkbookFile(options.path);
-  const texts = orderSheetTexts(options.t, options.timeZone);
+  const texts = orderSheetTexts(options.t, options.language, options.timeZone);
   const lines = orderLinesSheet(book, options.timeZone, texts, PLACE.lines);
   return {
     addLine(line) {
@@ -131,7 +138,7 @@ export function createMoneyBook(options: MoneyBookOptions): MoneyBook {
       const all = lines.writeTotals();
       lines.end();
       const looks = looksOf(book);
-      writeProducts(book, looks, options.t, figures.products, costOf);
+      writeProducts(book, looks, options, figures.products, costOf);
       writeSummary(book, looks, options, figures, costOf);
       await book.finish();
       return { lines: lines.rows, all };
@@ -142,29 +149,51 @@ export function createMoneyBook(options: MoneyBookOptions): MoneyBook {
 
 // ------------------------------------------------------------------ products
 
+/** The products sheet's columns and widths; what each holds and its titles: the vocabulary's. */
 const PRODUCT_COLUMNS = [
-  ["barcode", "text", 18],
-  ["name", "plain", 48],
-  ["abc", "plain", 6],
-  ["share", "share", 10],
-  ["running", "share", 12],
-  ["lines", "count", 10],
-  ["units", "count", 10],
-  ["sales", "money", 16],
-  ["commission", "money", 16],
-  ["payout", "money", 16],
-  ["returned", "count", 10],
-  ["returnRate", "share", 10],
-  ["returnsValue", "money", 16],
-  ["cost", "money", 16],
-  ["profit", "money", 16],
-] as const;
+  ["barcode", 18],
+  ["name", 48],
+  ["abc", 6],
+  ["share", 10],
+  ["running", 12],
+  ["lines", 10],
+  ["units", 10],
+  ["sales", 16],
+  ["commission", 16],
+  ["payout", 16],
+  ["returned", 10],
+  ["returnRate", 10],
+  ["returnsValue", 16],
+  ["cost", 16],
+  ["profit", 16],
+] as const satisfies readonly (readonly [MoneyColumn, number])[];
 type ProductColumn = (typeof PRODUCT_COLUMNS)[number][0];
 type Look = Exclude<keyof Looks, "header" | "bold" | "title"> | "plain";
+
+/** A column's cells by the kind of value they hold: a barcode as text, a name as it comes. */
+const LOOK_OF_KIND: Partial<Record<ValueKind, Look>> = {
+  barcode: "text",
+  count: "count",
+  money: "money",
+  share: "share",
+};
 
 const productColumn = (key: ProductColumn) => PRODUCT_COLUMNS.findIndex(([k]) => k === key);
 function lookOf(looks: Looks, look: Look): number {
   return look === "plain" ? 0 : looks[look];
+}
+
+/** A table's columns: each with its width, its cells' look and its title in `language`. */
+function tableColumns(
+  columns: readonly (readonly [MoneyColumn, number])[],
+  looks: Looks,
+  language: SheetLanguage,
+) {
+  return columns.map(([field, width]) => {
+    const column = moneyColumnWord(field);
+    const style = lookOf(looks, LOOK_OF_KIND[column.kind] ?? "plain");
+    return { width, style, title: titleOf(column, language) };
+  });
 }
 
 /** A product's row: shares of the period's sales, its own and running; cost and profit if known. */
@@ -193,18 +222,19 @@ function productRow(p: ProductFigures, salesTotal: number, before: number, cost?
 function writeProducts(
   book: WorkbookFile,
   looks: Looks,
-  t: Translate,
+  { t, language }: MoneyBookOptions,
   products: readonly ProductFigures[],
   costOf: CostOf,
 ) {
+  const columns = tableColumns(PRODUCT_COLUMNS, looks, language);
   const sheet = book.sheet({
     name: t("money-book-sheet-products"),
     place: PLACE.products,
     frozen: { rows: 1, columns: 2 },
-    columns: PRODUCT_COLUMNS.map(([, look, width]) => ({ width, style: lookOf(looks, look) })),
+    columns: columns.map(({ width, style }) => ({ width, style })),
   });
   sheet.row(
-    PRODUCT_COLUMNS.map(([key]) => t(`money-book-col-${key}`)),
+    columns.map(({ title }) => title),
     { style: looks.header },
   );
   const salesTotal = products.reduce((n, p) => n + p.sales, 0);
@@ -265,16 +295,17 @@ function productTotals(t: Translate, products: readonly ProductFigures[], sums: 
 
 // ------------------------------------------------------------------ summary
 
+/** The table of statuses' columns and their widths: a status, then the figures it sums. */
 const STATUS_COLUMNS = [
-  ["status", "plain", 28],
-  ["meaning", "plain", 34],
-  ["lines", "count", 12],
-  ["units", "count", 12],
-  ["sales", "money", 18],
-  ["commission", "money", 18],
-  ["payout", "money", 18],
-  ["returned", "count", 12],
-] as const;
+  ["status", 28],
+  ["meaning", 34],
+  ["lines", 12],
+  ["units", 12],
+  ["sales", 18],
+  ["commission", 18],
+  ["payout", 18],
+  ["returned", 12],
+] as const satisfies readonly (readonly [MoneyColumn, number])[];
 
 const statusCells = (t: Totals): Cell[] => [
   t.lines,
@@ -324,10 +355,11 @@ function writeSummary(
   costOf: CostOf,
 ) {
   const { t, timeZone } = options;
+  const columns = tableColumns(STATUS_COLUMNS, looks, options.language);
   const sheet = book.sheet({
     name: t("money-book-sheet-summary"),
     place: PLACE.summary,
-    columns: STATUS_COLUMNS.map(([, look, width]) => ({ width, style: lookOf(looks, look) })),
+    columns: columns.map(({ width, style }) => ({ width, style })),
   });
   const styled = (value: Cell, look: Look): Cell =>
     look === "plain" ? value : { value: value as never, style: looks[look] };
@@ -345,7 +377,7 @@ function writeSummary(
     sheet.row([label, styled(value, look)]);
   }
   sheet.row([]);
-  writeStatuses(sheet, looks, t, figures);
+  writeStatuses(sheet, looks, t, columns, figures);
   sheet.row([]);
   for (const key of ["money-book-note-sold", "money-book-note-abc", "money-book-note-profit"]) {
     sheet.row([t(key)]);
@@ -357,10 +389,11 @@ function writeStatuses(
   sheet: ReturnType<WorkbookFile["sheet"]>,
   looks: Looks,
   t: Translate,
+  columns: readonly { title: string }[],
   figures: PeriodFigures,
 ) {
   sheet.row(
-    STATUS_COLUMNS.map(([key]) => t(`money-book-col-${key}`)),
+    columns.map(({ title }) => title),
     { style: looks.header },
   );
   const first = sheet.rows + 1;

@@ -7,9 +7,14 @@ import type { Translate } from "../i18n.js";
 import type { Order } from "../seller-api/index.js";
 import {
   type Cell,
+  type ColumnWord,
   columnLetters,
   createWorkbookFile,
   NUMBER_FORMAT,
+  ORDER_COLUMN_WORDS,
+  type SheetLanguage,
+  titleOf,
+  type ValueKind,
   type Workbook,
   type WorkbookFile,
 } from "../sheets/index.js";
@@ -19,32 +24,13 @@ import { orderStatusName, parseApiDate, zoneTime } from "../text/index.js";
 export const TENGE_FORMAT = NUMBER_FORMAT.tenge;
 export const DATE_TIME_FORMAT = NUMBER_FORMAT.dateTime;
 
-type Kind = "text" | "int" | "number" | "money" | "date";
+/**
+ * Every field of an order list item, in the order the sheet shows them: the vocabulary's
+ * (src/sheets), each a field of `Order`.
+ */
+export const ORDER_COLUMNS = ORDER_COLUMN_WORDS satisfies readonly ColumnWord<keyof Order>[];
 
-/** Every field of an order list item (seller-api.md 2.6), in the order the sheet shows them. */
-export const ORDER_COLUMNS = [
-  ["orderNumber", "text", 14],
-  ["createdDate", "date", 18],
-  ["receivedDate", "date", 18],
-  ["statusLabel", "text", 16],
-  ["statusKey", "text", 14],
-  ["productName", "text", 48],
-  ["barcode", "text", 18],
-  ["quantity", "int", 10],
-  ["quantityReturned", "int", 12],
-  ["price", "money", 14],
-  ["originalPrice", "money", 14],
-  ["commissionPercent", "number", 12],
-  ["commissionAmount", "money", 14],
-  ["payoutAmount", "money", 14],
-  ["totalPrice", "money", 16],
-  ["totalCommissionAmount", "money", 16],
-  ["totalPayoutAmount", "money", 16],
-  ["orderId", "int", 12],
-  ["orderGuid", "text", 38],
-] as const satisfies readonly (readonly [keyof Order, Kind, number])[];
-
-export type OrderColumn = (typeof ORDER_COLUMNS)[number][0];
+export type OrderColumn = (typeof ORDER_COLUMNS)[number]["field"];
 
 /** The columns the totals row sums. */
 export const TOTAL_COLUMNS = [
@@ -65,33 +51,13 @@ export interface SheetTexts {
   status(key: string | null | undefined, label: string | null | undefined): string;
 }
 
-/** The locale keys of the sheet's texts (locales/<lang>/orders-export.ftl). */
-const HEADER_KEYS: Record<OrderColumn, string> = {
-  orderNumber: "orders-export-col-number",
-  createdDate: "orders-export-col-created",
-  receivedDate: "orders-export-col-received",
-  statusLabel: "orders-export-col-status",
-  statusKey: "orders-export-col-status-key",
-  productName: "orders-export-col-product",
-  barcode: "orders-export-col-barcode",
-  quantity: "orders-export-col-quantity",
-  quantityReturned: "orders-export-col-returned",
-  price: "orders-export-col-price",
-  originalPrice: "orders-export-col-original-price",
-  commissionPercent: "orders-export-col-commission-percent",
-  commissionAmount: "orders-export-col-commission",
-  payoutAmount: "orders-export-col-payout",
-  totalPrice: "orders-export-col-total",
-  totalCommissionAmount: "orders-export-col-total-commission",
-  totalPayoutAmount: "orders-export-col-total-payout",
-  orderId: "orders-export-col-id",
-  orderGuid: "orders-export-col-guid",
-};
-
-/** The sheet's texts in one language: every column titled, the date columns naming `zone`. */
-export function orderSheetTexts(t: Translate, zone: string): SheetTexts {
+/**
+ * The sheet's texts in the chat's language (`t`'s): every column titled as the vocabulary
+ * says, the date columns naming `zone`.
+ */
+export function orderSheetTexts(t: Translate, language: SheetLanguage, zone: string): SheetTexts {
   const headers = Object.fromEntries(
-    Object.entries(HEADER_KEYS).map(([column, key]) => [column, t(key, { zone })]),
+    ORDER_COLUMNS.map((column) => [column.field, titleOf(column, language, zone)]),
   ) as Record<OrderColumn, string>;
   return {
     sheetName: t("orders-export-sheet"),
@@ -103,10 +69,9 @@ export function orderSheetTexts(t: Translate, zone: string): SheetTexts {
 
 const HEADER_FILL = "FFE8EEF7";
 /** Text columns are text cells ("@"): a barcode or number typed over keeps its leading zeros. */
-const NUM_FMT: Record<Kind, string | undefined> = {
+const NUM_FMT: Partial<Record<ValueKind, string>> = {
   text: NUMBER_FORMAT.text,
-  int: undefined,
-  number: undefined,
+  barcode: NUMBER_FORMAT.text,
   money: TENGE_FORMAT,
   date: DATE_TIME_FORMAT,
 };
@@ -145,13 +110,13 @@ export function orderLinesSheet(
     name: texts.sheetName,
     frozen: { rows: 1 },
     ...(place !== undefined ? { place } : {}),
-    columns: ORDER_COLUMNS.map(([, kind, width]) => {
+    columns: ORDER_COLUMNS.map(({ kind, width }) => {
       const numFmt = NUM_FMT[kind];
       return { width, style: numFmt ? book.style({ numFmt }) : 0 };
     }),
   });
   sheet.row(
-    ORDER_COLUMNS.map(([key]) => texts.headers[key]),
+    ORDER_COLUMNS.map(({ field }) => texts.headers[field]),
     { style: headerStyle(book) },
   );
   const bold = book.style({ bold: true });
@@ -159,11 +124,11 @@ export function orderLinesSheet(
   // Money is summed in tiyn: adding thousands of 0.1s in floating point drifts.
   const sums = { quantity: 0, totalPrice: 0, totalCommissionAmount: 0, totalPayoutAmount: 0 };
   let rows = 0;
-  const cellOf = (order: Order, key: OrderColumn, kind: Kind): Cell => {
+  const cellOf = (order: Order, key: OrderColumn, kind: ValueKind): Cell => {
     const value = order[key];
     if (kind === "date") return wallClock(value as string | null | undefined);
     if (key === "statusLabel") return texts.status(order.statusKey, order.statusLabel) || null;
-    if (kind === "text") return value == null ? null : String(value);
+    if (kind === "text" || kind === "barcode") return value == null ? null : String(value);
     return typeof value === "number" && Number.isFinite(value) ? value : null;
   };
   const totals = (): Totals => ({
@@ -175,7 +140,7 @@ export function orderLinesSheet(
   return {
     name: sheet.name,
     add(order) {
-      sheet.row(ORDER_COLUMNS.map(([key, kind]) => cellOf(order, key, kind)));
+      sheet.row(ORDER_COLUMNS.map(({ field, kind }) => cellOf(order, field, kind)));
       rows++;
       sums.quantity += finite(order.quantity);
       for (const key of ["totalPrice", "totalCommissionAmount", "totalPayoutAmount"] as const) {
@@ -281,7 +246,7 @@ function totalsCells(rows: number, label: string, totals: Totals): Cell[] {
   const cells: Cell[] = ORDER_COLUMNS.map(() => null);
   cells[0] = label;
   for (const key of TOTAL_COLUMNS) {
-    const index = ORDER_COLUMNS.findIndex(([column]) => column === key);
+    const index = ORDER_COLUMNS.findIndex(({ field }) => field === key);
     const letter = columnLetters(index);
     cells[index] = { formula: `SUM(${letter}2:${letter}${rows + 1})`, value: totals[key] };
   }

@@ -1,10 +1,11 @@
 /**
- * The one vocabulary of a product sheet's columns: each field of the import format (the Seller
- * API's name, kept by the files' readers and the hidden record of an export), the title a seller
- * reads in each language, what kind of value its cells hold, and the other titles a file may
- * give it (the API's own name, English, older or shorter words). The catalog's export takes its
- * titles from here; the import reads every title here, in either language, whatever language
- * the file was made in.
+ * The one vocabulary of the columns of every workbook the bot writes: each column's field, the
+ * title a seller reads in each language, what kind of value its cells hold. Here, a product
+ * sheet's: each field of the import format (the Seller API's name, kept by the files' readers
+ * and the hidden record of an export) and the other titles a file may give it (the API's own
+ * name, English, older or shorter words). The catalog's export takes its titles from here; the
+ * import reads every title here, in either language, whatever language the file was made in.
+ * The orders' columns are in `order-columns.ts`, the money workbook's in `money-columns.ts`.
  */
 
 /** The languages a sheet is titled in (the bot's locales). */
@@ -18,7 +19,7 @@ export type ValueKind =
   | "key"
   | "text"
   | "boolean"
-  /** A VAT rate, in percent. */
+  /** A rate in percent (12.5 is 12.5 %): VAT, a commission. */
   | "percent"
   /** An amount in tenge. */
   | "money"
@@ -27,25 +28,45 @@ export type ValueKind =
   /** Characteristic values: codes, or names where the directory gives them. */
   | "values"
   /** Photo links, `|` between them. */
-  | "links";
+  | "links"
+  /** A count of things: units, lines. */
+  | "count"
+  /** A part of a whole as a fraction (0.125), shown in percent. */
+  | "share"
+  /** An instant, shown as the wall-clock time of the time zone its title names. */
+  | "date";
 
-export interface ColumnWord {
-  /** The field (the import format's column, the API's name). */
-  field: string;
+export interface ColumnWord<Field extends string = string> {
+  /** The field (the import format's column, the API's name, a figure's name). */
+  field: Field;
   kind: ValueKind;
-  /** The title a seller reads, in each language (the export writes it). */
+  /**
+   * The title a seller reads, in each language (the export writes it). A date column's title
+   * has `{zone}` where the sheet names its time zone (see `titleOf`).
+   */
   titles: Readonly<Record<SheetLanguage, string>>;
   /** Other titles read as this field (the field's own name is always read). */
   also: readonly string[];
+  /** The column's width in characters, where the one sheet that writes it sets one. */
+  width?: number;
 }
 
-const word = (
-  field: string,
+export const word = <Field extends string>(
+  field: Field,
   kind: ValueKind,
   ru: string,
   kk: string,
   also: readonly string[] = [],
-): ColumnWord => ({ field, kind, titles: { ru, kk }, also });
+): ColumnWord<Field> => ({ field, kind, titles: { ru, kk }, also });
+
+/** Where a date column's title names the sheet's time zone: `Создан ({zone})`. */
+const ZONE_PLACE = "{zone}";
+
+/** `column`'s title in `language`, naming the sheet's time zone where it has a place for it. */
+export const titleOf = (column: ColumnWord, language: SheetLanguage, zone?: string): string =>
+  zone === undefined
+    ? column.titles[language]
+    : column.titles[language].replaceAll(ZONE_PLACE, zone);
 
 /**
  * Every column of a product sheet, in the order an export writes them (characteristics go

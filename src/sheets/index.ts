@@ -17,8 +17,11 @@ export {
   normalizeTitle,
   type SheetLanguage,
   titleFields,
+  titleOf,
   type ValueKind,
 } from "./columns.js";
+export { MONEY_COLUMN_WORDS, type MoneyColumn, moneyColumnWord } from "./money-columns.js";
+export { ORDER_COLUMN_WORDS } from "./order-columns.js";
 export { NUMBER_FORMAT, type StyleSpec } from "./styles.js";
 export {
   type Cell,

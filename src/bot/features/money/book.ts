@@ -81,7 +81,7 @@ async function runMoneyBook(deps: FeatureDeps, job: BookJob): Promise<string | u
   const fileName = moneyBookFileName(t, period);
   const path = join(dir, "book.xlsx");
   const now = deps.clock.now();
-  const book = createMoneyBook({ path, timeZone: zone, t, madeAt: now });
+  const book = createMoneyBook({ path, timeZone: zone, t, language: job.locale, madeAt: now });
   try {
     const { current, reading } = await deps.money.lines(period, now, {
       onLine: (line) => book.addLine(line),

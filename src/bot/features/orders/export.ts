@@ -210,7 +210,7 @@ async function runExport(deps: FeatureDeps, job: ExportJob): Promise<string> {
   const label = periodLabel(period);
   const dir = await mkdtemp(join(tmpdir(), "orders-export-"));
   const fileName = `orders_${period.firstDay}_${period.lastDay}.xlsx`;
-  const sheet = createOrdersSheet(join(dir, fileName), zone, orderSheetTexts(t, zone));
+  const sheet = createOrdersSheet(join(dir, fileName), zone, orderSheetTexts(t, job.locale, zone));
   try {
     const orders = ordersOfPeriod({
       seller: deps.seller,
