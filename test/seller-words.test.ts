@@ -2,11 +2,13 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { FluentBundle, FluentResource } from "@fluent/bundle";
 import { describe, expect, it } from "vitest";
+import { COLUMN_WORDS, MONEY_COLUMN_WORDS, ORDER_COLUMN_WORDS } from "../src/sheets/index.js";
 import { apiFieldNames, dataWords, type Finding, scan } from "./support/seller-words.js";
 
-// Every text of both locales and every bot message of the golden transcripts, read as a seller
-// reads them: no field name of the Seller API, no English word, no amount without its thousands
-// grouped, no number beside a noun in the wrong plural form (test/support/seller-words.ts).
+// Every text of both locales, every column title of the workbooks and every bot message of the
+// golden transcripts, read as a seller reads them: no field name of the Seller API, no English
+// word, no amount without its thousands grouped, no number beside a noun in the wrong plural
+// form (test/support/seller-words.ts).
 
 const LOCALES = ["ru", "kk"] as const;
 type Locale = (typeof LOCALES)[number];
@@ -180,6 +182,21 @@ describe.each(LOCALES)("every text of locales/%s", (locale) => {
       }
     }
     expect([...found]).toEqual([]);
+  });
+});
+
+describe.each(LOCALES)("every column title of the workbooks in %s (src/sheets)", (locale) => {
+  it("names no field of the API and has no English word", () => {
+    const words = [...COLUMN_WORDS, ...ORDER_COLUMN_WORDS, ...MONEY_COLUMN_WORDS];
+    expect(words.length).toBeGreaterThan(40);
+    const found = words.flatMap(({ titles }) =>
+      scan(titles[locale].replaceAll("{zone}", "образец"), {
+        locale,
+        fields: FIELDS,
+        kinds: ["field", "english"],
+      }).map((f) => `${titles[locale]} — ${f.kind}: ${f.match}`),
+    );
+    expect(found).toEqual([]);
   });
 });
 
