@@ -51,6 +51,7 @@ export interface ColumnWord<Field extends string = string> {
   width?: number;
 }
 
+/** A column of a vocabulary: its field, kind, Russian and Kazakh titles, other titles read. */
 export const word = <Field extends string>(
   field: Field,
   kind: ValueKind,
