@@ -6,16 +6,8 @@ import { TierSequencer } from "./test/support/sequencer.js";
  * over loopback, or `node src/main.ts` as a child process), faults and attacks on it, the demo
  * as `npm run demo` plays it. Everything else is the fast tier.
  */
-const END_TO_END = [
-  "test/runtime-*.test.ts",
-  "test/attack-*.test.ts",
-  "test/faults*.test.ts",
-  "test/pace.test.ts",
-  "test/config.test.ts",
-  "test/demo-script.test.ts",
-  "test/import-real-files.test.ts",
-];
-const BROWSER = ["test/demo-browser.test.ts"];
+const END_TO_END = ["test/end-to-end/**/*.test.ts"];
+const BROWSER = ["test/browser/**/*.test.ts"];
 
 export default defineConfig({
   test: {

@@ -2,7 +2,7 @@
  * Scripted sessions (`npm run demo -- --script FILE`): one input per line, played against the
  * real bot; after each input the player waits until the bot has answered, then writes down what
  * changed in the chat. The line syntax is in docs/demo.md; the transcripts of demo/scripts/ are
- * golden files in demo/transcripts/ (test/demo-script.test.ts).
+ * golden files in demo/transcripts/ (test/end-to-end/demo-script.test.ts).
  */
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";

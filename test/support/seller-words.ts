@@ -2,7 +2,7 @@
  * The words a seller reads, checked: no field name of the Seller API, no English word (Latin
  * script outside a short list of names every seller knows), no amount of four digits or more
  * printed without its thousands grouped, no number beside a noun in the wrong plural form.
- * Used by test/seller-words.test.ts over both locales and the golden transcripts.
+ * Used by test/bot/seller-words.test.ts over both locales and the golden transcripts.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
