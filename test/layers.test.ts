@@ -85,6 +85,15 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   ],
 };
 
+/**
+ * Entries besides a module's index.ts, and the files that may use them. The sheets' parsers
+ * (csv-parse, saxes) have their own, used by the reading worker's code alone: the bot's thread,
+ * which writes workbooks through src/sheets/index.ts, never loads them.
+ */
+const SECOND_ENTRIES: Record<string, readonly string[]> = {
+  "src/sheets/read/index.ts": ["src/import/read/parse.ts"],
+};
+
 /** Features are independent; only these use another (the alerts' order details and cards). */
 const FEATURE_USES: Record<string, readonly string[]> = {
   alerts: ["orders", "products"],
@@ -209,10 +218,11 @@ describe("the layers", () => {
     expect(wrong).toEqual([]);
   });
 
-  it("enter a module of src/ only through its index.ts", () => {
+  it("enter a module of src/ only through its index.ts, or a second entry where named", () => {
     const wrong = crossing
       .filter((edge) => edge.to.startsWith("src/") && partOf(edge.to) !== edge.to)
       .filter((edge) => edge.to !== `${partOf(edge.to)}/index.ts`)
+      .filter((edge) => !SECOND_ENTRIES[edge.to]?.includes(edge.from))
       .map((edge) => `${edge.from} -> ${edge.to}`);
     expect(wrong).toEqual([]);
   });

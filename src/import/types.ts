@@ -1,4 +1,5 @@
 import type { ImportProduct } from "../seller-api/index.js";
+import { CELL_PROBLEMS, type FileFormat, READING_REJECTIONS } from "../sheets/index.js";
 
 /**
  * Shared vocabulary of the import: the reader turns a seller's file into products that keep
@@ -6,7 +7,7 @@ import type { ImportProduct } from "../seller-api/index.js";
  * the results, and the summary names rows (CSV/XLSX) or positions (JSON) back to the seller.
  */
 
-export type FileFormat = "json" | "csv" | "xlsx";
+export type { FileFormat };
 
 /**
  * Where a product or SKU stands in the seller's file. Rows are numbered as a spreadsheet
@@ -32,8 +33,9 @@ export const ISSUE_CODES = [
   "letters-lost", // a text file saved without Cyrillic: whole words became `?`
   "invalid", // anything else (params: detail, optional)
   // A value the reader will not guess at; `value` is the cell as the seller sees it.
-  "formula-not-calculated", // XLSX: a formula with no trustworthy saved value (params: cell, formula)
-  "cell-error", // XLSX: an error value such as #N/A (params: cell, value)
+  // A cell the sheets' reader cannot trust: formula-not-calculated, cell-error, too-big,
+  // formula-in-csv (src/sheets/read/table.ts).
+  ...CELL_PROBLEMS,
   "ambiguous-number", // `1,234` with nothing in the file telling thousands from decimals (params: value)
   "hidden-decimals", // XLSX: the cell shows fewer decimals than it holds (params: value, stored)
   "date-not-number", // XLSX: a date in a number column (params: value)
@@ -48,12 +50,11 @@ export const ISSUE_CODES = [
   "untitled-column", // data in a column with no title (params: column, value)
   "duplicate-column", // a second column of the same field (params: column)
   "too-small", // a number under its minimum (params: min)
-  "too-big", // a number over its maximum (params: max, optional)
+  // too-big (a cell problem too): a number over its maximum (params: max, optional)
   "too-many-decimals", // a price with more decimals than tenge has (tiyn: two)
   "wrong-type", // JSON: a value of the wrong kind
   "number-in-quotes", // JSON: a number written as a string, "12345.50" (params: value)
   "number-not-text", // JSON: a text field (barcode) written as a number (params: value)
-  "formula-in-csv", // CSV saved with cell formulas: `=945*2` where a value should be (params: formula, value)
   "scientific-number", // a number in E-notation as a spreadsheet shows it, `1,23E+05`: digits may be gone (params: value)
   "cost-negative", // a cost price below zero
   "cost-decimals", // a cost price with more decimals than tenge has
@@ -87,28 +88,16 @@ export interface InvalidProduct {
   issues: ProductIssue[];
 }
 
-/** Why a file is not a product list at all; each has a locale key `import-file-<reason>`. */
+/**
+ * Why a file is not a product list at all: the sheets' reader's reasons (a file it cannot read,
+ * src/sheets/read/reject.ts), then the import's own; each has a locale key `import-file-<reason>`.
+ */
 export const FILE_REJECTIONS = [
-  "empty", // no bytes, or only a header / an empty array
+  ...READING_REJECTIONS,
   "too-large", // over the size cap
-  "binary", // not text, not a spreadsheet
-  "unsupported-type", // e.g. .docx, .pdf, an image
   "bad-json", // JSON that does not parse, or is nested absurdly deep
-  "bad-csv", // CSV that cannot be parsed (unclosed quote, ...)
-  "bad-xlsx", // a broken spreadsheet
   "not-product-list", // parses, but has none of the expected columns / shape (params: expected)
-  "too-many-rows", // over the row cap (params: max)
-  // Formats said by name, and the limits of bounded reading.
-  "xls", // an old binary Excel workbook (.xls)
-  "xlsb", // an Excel binary workbook (.xlsb)
-  "ods", // an OpenDocument spreadsheet (.ods)
-  "encrypted", // a password-protected workbook
   "json-comments", // JSON with // or /* */ comments (params: line, column)
-  "text-encoding", // text in an encoding the reader does not take, e.g. UTF-32 (params: type)
-  "too-many-columns", // a cell reference or dimension past the column cap (params: max)
-  "too-many-cells", // more cells than the cap (params: max)
-  "zip-too-large", // a spreadsheet that unpacks past the cap, in MB (params: max)
-  "zip-too-many-entries", // an archive of more parts than a workbook has (params: max)
   "read-timeout", // reading took longer than the cap, in seconds (params: max)
   "read-memory", // reading needed more memory than the cap, in MB (params: max)
   "too-much-text", // what was read would cost the bot more than the cap, in MB (params: max)

@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 import { parseHtml } from "../../doubles/telegram/index.js";
 import { callbackCodec, noopButton } from "../../src/bot/callback-data.js";
 import { languageButton } from "../../src/bot/features/language.js";
-import { readCsv } from "../../src/import/read/csv.js";
-import { cellText, isEmptyRow } from "../../src/import/read/table.js";
 import { parseAnyDecimal, parseDecimal } from "../../src/import/read/values.js";
+import { readCsv } from "../../src/sheets/read/csv.js";
+import { cellText, isEmptyRow } from "../../src/sheets/read/table.js";
 import { escapeHtml } from "../../src/text/html.js";
 import { sharedParsedRead } from "../support/shared.js";
 

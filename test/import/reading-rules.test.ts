@@ -10,10 +10,10 @@ import { describe, expect, it } from "vitest";
 import { createI18n, type Locale, translator } from "../../src/i18n.js";
 import { readingLines } from "../../src/import/confirm.js";
 import { formatLine, problemLines } from "../../src/import/problems.js";
-import { currencyOfText } from "../../src/import/read/currency.js";
-import { builtInFormat, formatCurrency } from "../../src/import/read/numfmt.js";
 import { parseImportFile } from "../../src/import/read/parse.js";
 import type { ImportFileResult } from "../../src/import/types.js";
+import { currencyOfText } from "../../src/sheets/read/currency.js";
+import { builtInFormat, formatCurrency } from "../../src/sheets/read/numfmt.js";
 import { sheetXml, xlsxFile } from "../fixtures/import/xlsx.js";
 import { sharedParsedRead } from "../support/shared.js";
 

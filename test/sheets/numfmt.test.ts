@@ -3,7 +3,7 @@
  * was read from LibreOffice's own "as shown" CSV export of a workbook with these formats.
  */
 import { describe, expect, it } from "vitest";
-import { builtInFormat, formatCell } from "../../src/import/read/numfmt.js";
+import { builtInFormat, formatCell } from "../../src/sheets/read/numfmt.js";
 
 /** The spreadsheet serial of a UTC moment (1900 date system). */
 const serial = (iso: string) => Date.parse(`${iso}Z`) / 86_400_000 + 25_569;

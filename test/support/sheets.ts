@@ -3,9 +3,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
-import { cellText, type SheetRow } from "../../src/import/read/table.js";
-import { openWorkbook } from "../../src/import/read/xlsx.js";
-import { listZipEntries } from "../../src/import/read/zip.js";
+import { cellText, type SheetRow } from "../../src/sheets/read/table.js";
+import { openWorkbook } from "../../src/sheets/read/xlsx.js";
+import { listZipEntries } from "../../src/sheets/read/zip.js";
 
 /**
  * Every sheet of an .xlsx as LibreOffice (headless) shows it, saved as CSV: cells as shown

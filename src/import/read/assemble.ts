@@ -1,4 +1,12 @@
+import {
+  type ReadCell as Cell,
+  cellText,
+  FileRejected,
+  type SheetRow,
+  type Table,
+} from "../../sheets/index.js";
 import type {
+  FileRejection,
   FileWarning,
   InvalidProduct,
   IssueCode,
@@ -22,8 +30,6 @@ import {
 import { barcodeOf, booleanOf, integerOf, priceOf, sameValue } from "./convert.js";
 import { IssueBudget } from "./cost.js";
 import { findHeader, headerTitles, indexColumns } from "./header.js";
-import { FileRejected } from "./reject.js";
-import { type Cell, cellText, type SheetRow, type Table } from "./table.js";
 import { type ProductSchema, validateProduct } from "./validate.js";
 import {
   type Converted,
@@ -530,7 +536,7 @@ function lastRows(keys: readonly string[]): boolean[] {
 }
 
 const notProductList = (format: Format, expected = REQUIRED_COLUMNS) =>
-  new FileRejected("not-product-list", { expected: expected.join(", ") }, format);
+  new FileRejected<FileRejection>("not-product-list", { expected: expected.join(", ") }, format);
 type Format = "csv" | "xlsx" | "json";
 
 /** The rows under the header (none: the sheet holds the header only, a template not filled in). */

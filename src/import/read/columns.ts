@@ -1,5 +1,4 @@
-import { ATTRIBUTE_TITLE, normalizeTitle, titleFields } from "../../sheets/index.js";
-import { columnName } from "./xlsx-sheet.js";
+import { ATTRIBUTE_TITLE, columnName, normalizeTitle, titleFields } from "../../sheets/index.js";
 
 export { normalizeTitle };
 

@@ -1,6 +1,11 @@
+import {
+  type ReadCell as Cell,
+  cellText,
+  generalText,
+  type NumberCell,
+  zeroPaddedWidth,
+} from "../../sheets/index.js";
 import type { IssueCode } from "../types.js";
-import { generalText, zeroPaddedWidth } from "./numfmt.js";
-import { type Cell, cellText, type NumberCell } from "./table.js";
 import {
   type BarcodeReading,
   barcodeFromNumber,

@@ -1,7 +1,7 @@
+import { cellText, type Table } from "../../sheets/index.js";
 import type { CostList, CostRow } from "../types.js";
 import { COST_COLUMN, type Column, columnFor } from "./columns.js";
 import { cellValue } from "./edits.js";
-import { cellText, type Table } from "./table.js";
 import { learnConvention } from "./values.js";
 
 /** Columns that make a table a product list (or a returned export), not a list of costs. */

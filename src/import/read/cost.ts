@@ -1,5 +1,5 @@
-import { FileRejected } from "./reject.js";
-import { megabytes } from "./zip.js";
+import { FileRejected, megabytes } from "../../sheets/index.js";
+import type { FileRejection } from "../types.js";
 
 const OBJECT_COST = 8;
 
@@ -38,7 +38,7 @@ export const resultTextLimit = (maxBytes: number) => 2 * maxBytes;
  * `resultCost`).
  */
 export const tooMuchText = (max: number) =>
-  new FileRejected("too-much-text", { max: megabytes(max) });
+  new FileRejected<FileRejection>("too-much-text", { max: megabytes(max) });
 
 /**
  * Counts what the issues noted so far will cost, and refuses the file as soon as they alone pass

@@ -1,9 +1,14 @@
-import { columnWord } from "../../sheets/index.js";
+import {
+  type ReadCell as Cell,
+  cellText,
+  columnWord,
+  type SheetRow,
+  type Table,
+  zeroPaddedWidth,
+} from "../../sheets/index.js";
 import type { EditRow, EditRows } from "../types.js";
 import { type Column, columnFor, READ_ONLY_TITLE } from "./columns.js";
 import { costOf, integerOf, priceOf } from "./convert.js";
-import { zeroPaddedWidth } from "./numfmt.js";
-import { type Cell, cellText, type SheetRow, type Table } from "./table.js";
 import {
   barcodeFromNumber,
   barcodeFromText,

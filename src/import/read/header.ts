@@ -1,5 +1,5 @@
+import { cellText, type SheetRow, type Table } from "../../sheets/index.js";
 import { knownTitles } from "./columns.js";
-import { cellText, type SheetRow, type Table } from "./table.js";
 
 /**
  * How far down the header may stand: the first 30 non-empty rows (a title block, a date line,

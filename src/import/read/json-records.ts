@@ -1,7 +1,12 @@
+import {
+  type ReadCell as Cell,
+  isEmptyRow,
+  type SheetRow,
+  type Table,
+} from "../../sheets/index.js";
 import type { SourceRef } from "../types.js";
 import { type Assembled, assembleProducts } from "./assemble.js";
 import { findHeader } from "./header.js";
-import { type Cell, isEmptyRow, type SheetRow, type Table } from "./table.js";
 import type { ProductSchema } from "./validate.js";
 
 type Flat = Record<string, string | number | boolean | null>;

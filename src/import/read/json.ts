@@ -1,8 +1,14 @@
 import type { ImportProduct } from "../../seller-api/index.js";
-import type { InvalidProduct, ParsedProduct, ProductIssue, ReadingInfo } from "../types.js";
+import { FileRejected } from "../../sheets/index.js";
+import type {
+  FileRejection,
+  InvalidProduct,
+  ParsedProduct,
+  ProductIssue,
+  ReadingInfo,
+} from "../types.js";
 import type { Assembled } from "./assemble.js";
 import { isFlatRecords, readFlatRecords } from "./json-records.js";
-import { FileRejected } from "./reject.js";
 import { jsonPath, jsonShown, type ProductSchema, validateProduct, valueAt } from "./validate.js";
 import { barcodeFromUntypedText } from "./values.js";
 
@@ -152,7 +158,7 @@ export function readJson(
   maxProducts: number,
 ): Assembled {
   if (exceedsDepth(text, MAX_DEPTH)) {
-    throw new FileRejected("bad-json", undefined, "json");
+    throw new FileRejected<FileRejection>("bad-json", undefined, "json");
   }
   let root: unknown;
   try {
@@ -160,7 +166,11 @@ export function readJson(
   } catch {
     const error = findJsonError(text);
     const where = lineAndColumn(text, error.offset);
-    throw new FileRejected(error.comment ? "json-comments" : "bad-json", where, "json");
+    throw new FileRejected<FileRejection>(
+      error.comment ? "json-comments" : "bad-json",
+      where,
+      "json",
+    );
   }
   const expected = { expected: '{"products": [ … ]}' };
   let list: unknown;
@@ -169,10 +179,12 @@ export function readJson(
   else if (isObject(root) && "products" in root) {
     list = root.products ?? [];
     extraKeys.push(...Object.keys(root).filter((k) => k !== "products"));
-  } else throw new FileRejected("not-product-list", expected, "json");
-  if (!Array.isArray(list)) throw new FileRejected("not-product-list", expected, "json");
+  } else throw new FileRejected<FileRejection>("not-product-list", expected, "json");
+  if (!Array.isArray(list))
+    throw new FileRejected<FileRejection>("not-product-list", expected, "json");
   if (list.length === 0) throw new FileRejected("empty", undefined, "json");
-  if (!list.some(isObject)) throw new FileRejected("not-product-list", expected, "json");
+  if (!list.some(isObject))
+    throw new FileRejected<FileRejection>("not-product-list", expected, "json");
   if (list.length > maxProducts)
     throw new FileRejected("too-many-rows", { max: maxProducts }, "json");
   const table =

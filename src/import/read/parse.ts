@@ -1,7 +1,24 @@
+import {
+  cellText,
+  FileRejected,
+  type HeaderProbe,
+  megabytes,
+  type Table,
+} from "../../sheets/index.js";
+import {
+  decodeText,
+  detect,
+  openWorkbook,
+  readCsv,
+  type XlsxLimits,
+  type ZipEntry,
+  type ZipLimits,
+} from "../../sheets/read/index.js";
 import type {
   CostList,
   EditRows,
   FileFormat,
+  FileRejection,
   ImportFileResult,
   ReadImportFile,
   ReadingInfo,
@@ -11,18 +28,12 @@ import { type Assembled, assembleProducts, rowsUnder } from "./assemble.js";
 import { REQUIRED_COLUMNS } from "./columns.js";
 import { resultTextLimit, tooMuchText } from "./cost.js";
 import { readCostList } from "./cost-list.js";
-import { readCsv } from "./csv.js";
-import { detect } from "./detect.js";
 import { splitEdits } from "./edits.js";
 import { findHeader, HEADER_SEARCH_ROWS } from "./header.js";
 import { readJson } from "./json.js";
 import { crossingCost } from "./parts.js";
-import { FileRejected, rejection } from "./reject.js";
-import { cellText, type HeaderProbe, type Table } from "./table.js";
-import { decodeText } from "./text.js";
+import { rejection } from "./reject.js";
 import { type ProductSchema, productSchemaFor } from "./validate.js";
-import { openWorkbook, type XlsxLimits } from "./xlsx.js";
-import { megabytes, type ZipEntry, type ZipLimits } from "./zip.js";
 
 /** What the cloud Bot API lets a bot download. */
 export const DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
@@ -95,7 +106,7 @@ function readWorkbook(
 ): Assembled {
   const workbook = openWorkbook(bytes, entries, limits, headerProbe(false));
   const headerOnly: string[] = [];
-  let refused: FileRejected | undefined;
+  let refused: FileRejected<FileRejection> | undefined;
   for (const [place, sheet] of workbook.sheets.entries()) {
     const table = sheet.read();
     const headerAt = findHeader(table);
@@ -139,7 +150,7 @@ function readWorkbook(
   }
   // Several sheets and none with products: say so, the seller may have sent the wrong book.
   const reason = workbook.sheets.length > 1 ? "no-products-sheet" : "not-product-list";
-  throw new FileRejected(reason, { expected: REQUIRED_COLUMNS.join(", ") }, "xlsx");
+  throw new FileRejected<FileRejection>(reason, { expected: REQUIRED_COLUMNS.join(", ") }, "xlsx");
 }
 
 /** The hidden sheet of the bot's own catalog export (its id, time and exported values). */

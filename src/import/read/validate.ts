@@ -5,8 +5,8 @@ import {
   importProductSchema,
   importSkuSchema,
 } from "../../seller-api/index.js";
+import { currencyOfText } from "../../sheets/index.js";
 import { ISSUE_CODES, type IssueCode } from "../types.js";
-import { currencyOfText } from "./currency.js";
 import { isHttpUrl } from "./values.js";
 
 /**

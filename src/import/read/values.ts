@@ -1,5 +1,5 @@
+import { currencyOfText, type ForeignCurrency } from "../../sheets/index.js";
 import type { IssueCode } from "../types.js";
-import { currencyOfText, type ForeignCurrency } from "./currency.js";
 
 /** A cell converted to what the API expects, or why it could not be. */
 export type Converted<T> =

@@ -1,5 +1,16 @@
-import type { IssueCode } from "../types.js";
 import type { ForeignCurrency } from "./currency.js";
+
+/**
+ * Why a cell cannot be trusted as it is shown; a reader above the sheets names each to the
+ * seller as an issue of its own (the import: `import-issue-<code>`).
+ */
+export const CELL_PROBLEMS = [
+  "formula-not-calculated", // XLSX: a formula with no trustworthy saved value (params: cell, formula)
+  "cell-error", // XLSX: an error value such as #N/A (params: cell, value)
+  "too-big", // XLSX: a number past a double's range, `1E+400` (params: cell, value)
+  "formula-in-csv", // CSV saved with cell formulas: `=945*2` where a value should be (params: formula, value)
+] as const;
+export type CellProblem = (typeof CELL_PROBLEMS)[number];
 
 /**
  * A cell as the reader hands it to the row assembly: text as the seller sees it (CSV, and
@@ -26,7 +37,7 @@ export type Cell =
   | { kind: "boolean"; value: boolean; shown: string }
   | {
       kind: "problem";
-      code: IssueCode;
+      code: CellProblem;
       params: Record<string, string | number>;
       shown: string;
     };

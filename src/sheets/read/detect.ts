@@ -1,11 +1,16 @@
-import type { FileFormat, FileRejection } from "../types.js";
+import type { FileFormat, ReadingRejection } from "./reject.js";
 import { wideTextEncoding } from "./text.js";
 import { isZip, listZipEntries, type ZipEntry, type ZipLimits } from "./zip.js";
 
 export type Detected =
   | { kind: "xlsx"; entries: ZipEntry[] }
   | { kind: "text"; hint?: FileFormat }
-  | { kind: "reject"; reason: FileRejection; format?: FileFormat; params?: Record<string, string> };
+  | {
+      kind: "reject";
+      reason: ReadingRejection;
+      format?: FileFormat;
+      params?: Record<string, string>;
+    };
 
 /** Magic numbers of things sellers send by mistake: refused as "unsupported type" by name. */
 const SIGNATURES: { type: string; bytes: number[] }[] = [
