@@ -8,7 +8,7 @@ import { startDemo } from "./stack.js";
 import { startWebChat } from "./web/server.js";
 
 const lang = process.argv[2] === "kk" ? "kk" : "ru";
-const output = fileURLToPath(new URL(`../docs/demo-chat-${lang}.png`, import.meta.url));
+const output = fileURLToPath(new URL(`./screenshots/chat-${lang}.png`, import.meta.url));
 const sample = fileURLToPath(new URL("samples/products-with-errors.csv", import.meta.url));
 const chromiumPath = findChromium();
 if (!chromiumPath) {
