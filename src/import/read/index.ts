@@ -6,7 +6,7 @@ export { ReadingPool } from "./pool.js";
 /**
  * Reads a file on the calling thread (tests, scripts, benchmarks; the app reads in its
  * workers). The parser is loaded on the first call: the bot's own thread never parses, and
- * does not keep the parser's modules (csv-parse, saxes, fflate) in memory.
+ * does not keep the parser's modules (csv-parse, saxes) in memory.
  */
 export const parseImportFile: ReadImportFile = async (file, options) =>
   (await import("./parse.js")).parseImportFile(file, options);
