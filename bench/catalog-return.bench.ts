@@ -137,7 +137,7 @@ rows.sort(key=lambda r: str(r[col("name.rus")]), reverse=True)
       const note = `${api.products.length} products, ${skus} SKUs; file ${(edited.length / MB).toFixed(1)} MB; preview says ${changes?.[0] ?? "?"}; ${requests} Seller API reads; ${phases}; the bot process used ${cpu.toFixed(1)} s of CPU (its reading worker's included)`;
       return [
         judged(
-          "11 return: file sent to preview",
+          "12 return: file sent to preview",
           wallMs,
           " ms",
           {
@@ -148,7 +148,7 @@ rows.sort(key=lambda r: str(r[col("name.rus")]), reverse=True)
           note,
         ),
         judged(
-          "11 return: peak RSS above idle",
+          "12 return: peak RSS above idle",
           (peak - idle) / MB,
           " MB",
           null,
@@ -156,7 +156,7 @@ rows.sort(key=lambda r: str(r[col("name.rus")]), reverse=True)
           `idle ${(idle / MB).toFixed(0)} MB, peak ${(peak / MB).toFixed(0)} MB (bot process)`,
         ),
         info(
-          "11 return: another chat's /help, slowest answer",
+          "12 return: another chat's /help, slowest answer",
           Math.max(...answers),
           " ms",
           `${answers.length} answers meanwhile`,
