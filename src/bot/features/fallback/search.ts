@@ -31,7 +31,7 @@ const ORDER_LINES_SHOWN = 3;
 
 /** Digits as a seller may type them: spaces or dashes between groups, a leading № or #. */
 function digitsOf(text: string): string | undefined {
-  const compact = text.replace(/^[№#]\s*/, "").replace(/[\s-]/g, "");
+  const compact = text.replace(/^[\u2116#]\s*/, "").replace(/[\s-]/g, "");
   return /^\d{1,20}$/.test(compact) ? compact : undefined;
 }
 
