@@ -6,7 +6,7 @@ import type { UserDriver } from "../../doubles/telegram/index.js";
 import type { SessionData } from "../../src/bot/context.js";
 import { DIALOGUES } from "../../src/bot/features/index.js";
 import { KEY_PREFIX } from "../../src/storage/index.js";
-import { send } from "../support/chat.js";
+import { nextBotMessage, send } from "../support/chat.js";
 import { type RunningClock, runningClock } from "../support/clock.js";
 import { type Harness, linkUser, restartBot, startInProcess } from "../support/harness.js";
 
@@ -97,9 +97,7 @@ interface Scenario {
  * the newest (an export's file may already be under its status) nor the status's later text.
  */
 async function nextAfter(user: UserDriver, before: number) {
-  const first = () => user.botMessages().find((m) => m.messageId > before);
-  await user.waitFor(() => first() !== undefined);
-  const message = first()!;
+  const message = await nextBotMessage(user, before);
   return { ...message, text: message.shown[0] ?? message.text };
 }
 const lastId = (user: UserDriver) => user.lastBotMessage()?.messageId ?? 0;

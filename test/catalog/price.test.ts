@@ -3,7 +3,7 @@ import { sessionStorage } from "../../src/bot/session-storage.js";
 import { formatMoney } from "../../src/text/format.js";
 import { formatMoney as tenge } from "../../src/text/index.js";
 import { importPosts as importPostsTo } from "../support/catalog.js";
-import { send } from "../support/chat.js";
+import { nextBotMessage, send } from "../support/chat.js";
 import { runningClock } from "../support/clock.js";
 import { type Harness, linkUser, restartBot, startInProcess } from "../support/harness.js";
 
@@ -19,7 +19,7 @@ afterEach(async () => {
 async function say(user: ReturnType<Harness["tg"]["user"]>, text: string) {
   const before = user.lastBotMessage()?.messageId ?? 0;
   await user.sendText(text);
-  return user.waitForBotMessage(/./, { after: before });
+  return nextBotMessage(user, before);
 }
 
 const importPosts = () => importPostsTo(h!.api);

@@ -5,7 +5,7 @@ import type { ChatMessageView, UserDriver } from "../../doubles/telegram/index.j
 import { parseTypedPeriod, presetPeriod } from "../../src/orders-export/period.js";
 import { zoneWallClock } from "../../src/orders-export/sheet.js";
 import { withXlsxFile } from "../support/catalog.js";
-import { send } from "../support/chat.js";
+import { nextBotMessage, send } from "../support/chat.js";
 import { type RunningClock, runningClock } from "../support/clock.js";
 import { type Harness, linkUser, startInProcess } from "../support/harness.js";
 import { runWithOpenpyxl } from "../support/python.js";
@@ -122,7 +122,7 @@ async function openMenu(user: UserDriver, lang: Lang, search = ""): Promise<Chat
 async function say(user: UserDriver, text: string): Promise<ChatMessageView> {
   const before = user.lastBotMessage()?.messageId ?? 0;
   await user.sendText(text);
-  return user.waitForBotMessage(/./, { after: before });
+  return nextBotMessage(user, before);
 }
 
 const documents = (user: UserDriver) => user.botMessages().filter((m) => m.document);

@@ -1,10 +1,21 @@
 import type { ChatMessageView, UserDriver } from "../../doubles/telegram/index.js";
 
-/** Sends a command and waits for the bot's next message after it. */
+/**
+ * Sends a command and waits for the bot's next message after it: the first one (a command
+ * answered with several, e.g. a status then a file, is read at its first however late the
+ * test looks), as it reads now.
+ */
 export async function send(user: UserDriver, command: string): Promise<ChatMessageView> {
   const before = user.lastBotMessage()?.messageId ?? 0;
   await user.sendCommand(command);
-  return user.waitForBotMessage(/./, { after: before });
+  return nextBotMessage(user, before);
+}
+
+/** The bot's first message after message `after`, once there is one. */
+export async function nextBotMessage(user: UserDriver, after: number): Promise<ChatMessageView> {
+  const first = () => user.botMessages().find((m) => m.messageId > after);
+  await user.waitFor(() => first() !== undefined);
+  return first()!;
 }
 
 /** Presses a button of a message and waits until that message was edited once more. */
