@@ -7,9 +7,11 @@ import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import writeExcelFile from "write-excel-file/node";
 import { encodeCp1251 } from "../../doubles/files/encode.js";
+import { attributeTitle, columnTitle } from "../../src/sheets/index.js";
 
 const here = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 
+/** The fields of the columns, in order; the files title them as the export does (`title`). */
 const HEADER = [
   "productKey",
   "categoryId",
@@ -26,6 +28,12 @@ const HEADER = [
   "price",
   "barcode",
 ];
+
+/** A field's column title in Russian, from the sheets' vocabulary (a characteristic by its code). */
+const title = (field: string) =>
+  field.startsWith("attributes.")
+    ? attributeTitle(field.slice("attributes.".length), "ru")
+    : columnTitle(field, "ru");
 
 /** Three products (one of two SKUs) with Kazakh texts: the UTF-8 CSV and the .xlsx. */
 const PRODUCTS = [
@@ -84,11 +92,16 @@ const csv = (rows: string[][], sep: string) =>
   rows.map((r) => r.map((c) => (/[;",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(sep));
 
 // 1. UTF-8 with BOM, comma-separated.
-writeFileSync(here("products-utf8.csv"), `\uFEFF${csv([HEADER, ...PRODUCTS], ",").join("\n")}\n`);
+writeFileSync(
+  here("products-utf8.csv"),
+  `\uFEFF${csv([HEADER.map(title), ...PRODUCTS], ",").join("\n")}\n`,
+);
 
 // 2. As Russian Excel saves "CSV (разделители — точки с запятой)": Windows-1251, `;`, CRLF,
 // decimal commas, ИСТИНА/ЛОЖЬ; no Kazakh columns (Windows-1251 has no Kazakh letters).
 const EXCEL_HEADER = HEADER.filter((h) => !h.endsWith(".kaz"));
+// Windows-1251 has no ₸ either: «Цена, тг», as a seller would title it.
+const title1251 = (field: string) => title(field).replace("₸", "тг");
 const EXCEL_ROWS = [
   [
     "",
@@ -136,7 +149,7 @@ const EXCEL_ROWS = [
 ];
 writeFileSync(
   here("products-excel-1251.csv"),
-  encodeCp1251(`${csv([EXCEL_HEADER, ...EXCEL_ROWS], ";").join("\r\n")}\r\n`),
+  encodeCp1251(`${csv([EXCEL_HEADER.map(title1251), ...EXCEL_ROWS], ";").join("\r\n")}\r\n`),
 );
 
 // 3. The same three products as the UTF-8 CSV, as an Excel workbook (other barcodes).
@@ -147,7 +160,7 @@ const cell = (value: string, column: string) =>
       ? { type: Number, value: Number(value) }
       : { type: String, value };
 const xlsxRows = [
-  HEADER.map((h) => ({ type: String, value: h })),
+  HEADER.map((h) => ({ type: String, value: title(h) })),
   ...PRODUCTS.map((row) =>
     row.map((v, i) =>
       cell(HEADER[i] === "barcode" ? v.replace("48701000000", "48701000002") : v, HEADER[i]!),
@@ -298,5 +311,5 @@ const ERRORS = [
 ];
 writeFileSync(
   here("products-with-errors.csv"),
-  `\uFEFF${csv([HEADER, ...ERRORS], ",").join("\n")}\n`,
+  `\uFEFF${csv([HEADER.map(title), ...ERRORS], ",").join("\n")}\n`,
 );
