@@ -13,6 +13,7 @@ import { type CostOf, createMoneyBook } from "../../src/money/index.js";
 import { cents, groupBy, isSale, kindOf, linesBetween, returnedOf } from "../support/money.js";
 import { type OpenedBook, openBook, table, tiynOf, type Value } from "../support/money-book.js";
 import { moneyOverSandbox } from "../support/money-service.js";
+import { statusName } from "../support/statuses.js";
 
 const HOUR = 3_600_000;
 const ORDERS = "/api/seller/v1/orders/list";
@@ -155,28 +156,6 @@ function abcByRule(sold: SeedOrder[]): Map<string, "A" | "B" | "C"> {
   }
   return classes;
 }
-
-/**
- * A status as the workbook names it: in the chat's language for the keys the bot knows, the
- * API's label for another (the sandbox's "DISPUTE", «Спор»).
- */
-const STATUS_NAMES: Record<Lang, Record<string, string>> = {
-  ru: {
-    NEW: "Новый",
-    DELIVERING: "Доставляется",
-    COMPLETED: "Выполнен",
-    CANCELLED: "Отменён",
-    RETURNED: "Возврат",
-  },
-  kk: {
-    NEW: "Жаңа",
-    DELIVERING: "Жеткізілуде",
-    COMPLETED: "Орындалды",
-    CANCELLED: "Бас тартылды",
-    RETURNED: "Қайтарылды",
-  },
-};
-const statusName = (lang: Lang, o: SeedOrder) => STATUS_NAMES[lang][o.statusKey] ?? o.statusLabel;
 
 const sumOf = (lines: SeedOrder[], key: keyof SeedOrder) =>
   lines.reduce((n, o) => n + cents(o[key] as number), 0);

@@ -9,6 +9,7 @@ import { nextBotMessage, send } from "../support/chat.js";
 import { type RunningClock, runningClock } from "../support/clock.js";
 import { type Harness, linkUser, startInProcess } from "../support/harness.js";
 import { runWithOpenpyxl } from "../support/python.js";
+import { statusName } from "../support/statuses.js";
 
 const ORDERS = "/api/seller/v1/orders/list";
 const HOUR = 3600_000;
@@ -200,24 +201,6 @@ const columnOf = (book: Book, title: string) => {
   return i;
 };
 
-/** Statuses in the chat's language for the keys the bot knows (the sandbox's five). */
-const STATUS_NAMES: Record<Lang, Record<string, string>> = {
-  ru: {
-    NEW: "Новый",
-    DELIVERING: "Доставляется",
-    COMPLETED: "Выполнен",
-    CANCELLED: "Отменён",
-    RETURNED: "Возврат",
-  },
-  kk: {
-    NEW: "Жаңа",
-    DELIVERING: "Жеткізілуде",
-    COMPLETED: "Орындалды",
-    CANCELLED: "Бас тартылды",
-    RETURNED: "Қайтарылды",
-  },
-};
-
 /** The file holds exactly `expected`, one row each, right dates and statuses, stored totals. */
 function expectOrders(harness: Harness, book: Book, lang: Lang, expected: SeedOrder[]) {
   const header = book.rows[0]!;
@@ -243,9 +226,7 @@ function expectOrders(harness: Harness, book: Book, lang: Lang, expected: SeedOr
     const local = new Date(at(harness, order) + ALMATY).toISOString().slice(0, 19);
     expect(row[created]!.v, order.createdDate).toBe(local);
     expect(row[created]!.f).toMatch(/dd\.mm\.yyyy/);
-    expect(row[status]!.v, order.statusKey).toBe(
-      STATUS_NAMES[lang][order.statusKey] ?? order.statusLabel,
-    );
+    expect(row[status]!.v, order.statusKey).toBe(statusName(lang, order));
   }
 
   const money = [

@@ -17,7 +17,13 @@ import type { ChatMessageView, UserDriver } from "../../doubles/telegram/index.j
 import { importPosts, waitForDocument, withXlsxFile } from "../support/catalog.js";
 import { send } from "../support/chat.js";
 import { runningClock } from "../support/clock.js";
-import { type Harness, type HarnessOptions, linkUser, startInProcess } from "../support/harness.js";
+import {
+  type Harness,
+  type HarnessOptions,
+  LARGE_SHOP_ENV,
+  linkUser,
+  startInProcess,
+} from "../support/harness.js";
 import { editCellsWithOpenpyxl } from "../support/openpyxl-cells.js";
 import { runWithOpenpyxl } from "../support/python.js";
 
@@ -30,13 +36,6 @@ const ALMATY = 5 * HOUR;
 const NOW = SEED_BASE_DATE_MS + 2 * HOUR;
 /** Nets for work on 5,000 products, CPU-bound here: minutes when the machine is loaded. */
 const SLOW = { timeoutMs: 240_000 };
-
-/**
- * The sandbox answers a year of orders' first search or sort in one pass, and 30 products'
- * details of the large shop, in this test process: on a loaded machine (two checks side by
- * side) that passed 10 s per request (the bot's own time is not what is tested here).
- */
-const LARGE_SHOP_ENV = { SELLER_API_TIMEOUT_MS: "60000" };
 
 let api: SellerSandbox;
 beforeAll(async () => {

@@ -14,7 +14,13 @@ import {
 import { formatMoney, formatNumber } from "../../src/text/format.js";
 import { pressAndWaitEdit, send } from "../support/chat.js";
 import { testClock } from "../support/clock.js";
-import { type Harness, type HarnessOptions, linkUser, startInProcess } from "../support/harness.js";
+import {
+  type Harness,
+  type HarnessOptions,
+  LARGE_SHOP_ENV,
+  linkUser,
+  startInProcess,
+} from "../support/harness.js";
 
 const ORDERS = "/api/seller/v1/orders/list";
 const LIST = "/api/seller/v1/products/list";
@@ -24,13 +30,6 @@ const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 /** Asia/Almaty (TIME_ZONE's default) is UTC+05:00 all year. */
 const ALMATY = 5 * HOUR;
-
-/**
- * The sandbox answers a year of orders' first search or sort in one pass, and 30 products'
- * details of the large shop, in this test process: on a loaded machine (two checks side by
- * side) that passed 10 s per request (the bot's own time is not what is tested here).
- */
-const LARGE_SHOP_ENV = { SELLER_API_TIMEOUT_MS: "60000" };
 
 let api: SellerSandbox;
 beforeAll(async () => {

@@ -18,6 +18,13 @@ import type { PaceLimits } from "../../src/telegram/pace.js";
 import { freePort } from "./net.js";
 import { sharedBotI18n, sharedImportReader } from "./shared.js";
 
+/**
+ * The sandbox answers a year of orders' first search or sort in one pass, and 30 products'
+ * details of the large shop, in this test process: on a loaded machine (two checks side by
+ * side) that passed 10 s per request (the bot's own time is not what is tested here).
+ */
+export const LARGE_SHOP_ENV = { SELLER_API_TIMEOUT_MS: "60000" };
+
 export interface HarnessOptions {
   /** Sessions and jobs in the run's Redis (own key prefix) instead of a temp data folder. */
   redis?: boolean;

@@ -84,8 +84,6 @@ async function runExport(ctx: BotContext, deps: FeatureDeps, filter: ListFilter,
   const chatId = ctx.chat!.id;
   const locale = ((await ctx.i18n.getLocale()) as Locale) ?? "ru";
   const log = deps.logger.child({ module: "catalog", chatId });
-  const readingText = (done: number, total: number) =>
-    ctx.t("catalog-export-reading", { done, total });
   // The reading starts at once, not after the first status: the chat's pace may hold that
   // message a second (measured: the 20,000-SKU export began 1.1 s after the press, 1.21× its
   // bound). The status is awaited before the file, so it always comes first.
@@ -97,18 +95,18 @@ async function runExport(ctx: BotContext, deps: FeatureDeps, filter: ListFilter,
     // Not «0 of 0»: the total is not known before the list's first page.
     ctx.t("catalog-export-reading-start"),
   );
-  const shown = (text: () => string) =>
+  const shown = (text: string) =>
     // A status that could not be sent fails the export below, where `starting` is awaited.
-    starting.then((progress) => progress.update(text()), ignoreFailure(log, "export status"));
+    starting.then((progress) => progress.update(text), ignoreFailure(log, "export status"));
   // A large catalog takes longer than one answer's deadline: each call keeps its own budget.
   const reading = deps.seller.withoutDeadline(() =>
     deps.catalogEdit.exportCatalog({
       filter,
       csv,
       texts: exportTexts(ctx.t, locale),
-      onProgress: (done, total) => shown(() => readingText(done, total)),
+      onProgress: (done, total) => shown(ctx.t("catalog-export-reading", { done, total })),
       // Not a stage that must show: an edit now would hold the file behind the chat's pace.
-      onWriting: () => shown(() => ctx.t("catalog-export-writing")),
+      onWriting: () => shown(ctx.t("catalog-export-writing")),
     }),
   );
   // Neither is left unobserved when the other fails first.
