@@ -18,8 +18,7 @@ const tiers =
         // Two cores, both kept busy from start to end: the end-to-end files mostly wait (bot
         // processes, real timers, Telegram's pace), so five of them overlap; three unit workers
         // fill the moments when several of those wait at once (with two unit workers and four
-        // end-to-end ones the cores idled a fifth of the time and the check took 61-66 s; with
-        // three and five, 59 s).
+        // end-to-end ones the cores idled a fifth of the time; docs/testing.md has the times).
         { name: "unit", workers: 3, args: ["run", "--project", "unit"] },
         {
           name: "end-to-end",
